@@ -1,0 +1,287 @@
+"""Court card special abilities, and the lasting event effects that bend the same rules.
+
+Each function here is a hook that one rule consults: the rule stays in its own module and asks this one
+whether a card or effect changes it. An ability works only while its card is in its owner's court, and is
+never held hostage. Ability ids come from the card data.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .cards import COURT
+from .events import end_effects, has_effect
+from .map import (
+    AFGHAN,
+    BORDER_INDEX,
+    BORDER_NAMES,
+    HERAT,
+    KABUL,
+    KANDAHAR,
+    MILITARY,
+    PERSIA,
+    POLITICAL,
+    REGION_BORDERS,
+    REGION_INDEX,
+    REGIONS,
+    RUSSIAN,
+    TRANSCASPIA,
+)
+from .steps import Option, Step, decision
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+def has_ability(g: Game, player: int, ability: str) -> bool:
+    for c in g.courts[player]:
+        if COURT[c].ability == ability:
+            return True
+    return False
+
+
+def ability_cards(g: Game, player: int, ability: str) -> list[int]:
+    return [c for c in g.courts[player] if COURT[c].ability == ability]
+
+
+# ---------------------------------------------------------------------------- turn
+
+
+def start_of_turn(g: Game, player: int) -> None:
+    """Blackmail (Herat, Kandahar): at the start of your turn you may place a spy on a card of that region
+    with no spy on it."""
+    for ability, region in (("blackmailKandahar", KANDAHAR), ("blackmailHerat", HERAT)):
+        if has_ability(g, player, ability) and _blackmail_targets(g, region):
+            g.agenda.append(("blackmail", player, REGIONS[region]))
+
+
+def _blackmail_targets(g: Game, region: int) -> list[int]:
+    n = g.n
+    return [
+        c
+        for court in g.courts
+        for c in court
+        if COURT[c].region == region and not any(g.spies[c * n : c * n + n])
+    ]
+
+
+def _blackmail_options(g: Game, step: Step) -> list[Option]:
+    opts: list[Option] = [("spy", c) for c in _blackmail_targets(g, REGION_INDEX[step[2]])]
+    opts.append(("skip",))
+    return opts
+
+
+@decision("blackmail", "Blackmail: place a spy on a card of the region with no spy, or skip")(_blackmail_options)
+def _blackmail(g: Game, step: Step, option: Option) -> None:
+    if option[0] == "skip":
+        return
+    from .pieces import place
+
+    g.log("blackmail", player=step[1], card=option[1])
+    place(g, step[1], "spy", option[1])
+
+
+def counts_as_favored(g: Game, player: int, card: int) -> bool:
+    """Savvy Operator and Irregulars always count as favored; New Tactics makes the buyer's military cards
+    favored."""
+    info = COURT[card]
+    if info.ability == "savvyOperator" or info.ability == "irregulars":
+        return True
+    return info.suit == MILITARY and bool(g.effects) and has_effect(g, "newTactics", player)
+
+
+# ---------------------------------------------------------------------------- costs and bribes
+
+
+def purchase_is_free(g: Game, player: int, card: int) -> bool:
+    """Herat / Persian / Russian Influence: no cost to purchase Herat cards, Persia cards, Russian patriots."""
+    if card > 100:
+        return False
+    info = COURT[card]
+    for c in g.courts[player]:
+        ability = COURT[c].ability
+        if ability is None:
+            continue
+        if ability == "heratInfluence" and info.region == HERAT:
+            return True
+        if ability == "persianInfluence" and info.region == PERSIA:
+            return True
+        if ability == "russianInfluence" and info.patriot == RUSSIAN:
+            return True
+    return False
+
+
+def play_bribe_waived(g: Game, player: int) -> bool:
+    """Charismatic Courtiers; Courtly Manners (buyer); Disregard for Customs (everyone)."""
+    if has_ability(g, player, "charismaticCourtiers"):
+        return True
+    return bool(g.effects) and (
+        has_effect(g, "disregardForCustoms") or has_effect(g, "courtlyManners", player)
+    )
+
+
+def hostage_bribe_waived(g: Game, player: int) -> bool:
+    """Civil Service Reforms; Courtly Manners (buyer); Disregard for Customs (everyone)."""
+    if has_ability(g, player, "civilServiceReforms"):
+        return True
+    return bool(g.effects) and (
+        has_effect(g, "disregardForCustoms") or has_effect(g, "courtlyManners", player)
+    )
+
+
+def suit_change_blocked(g: Game) -> bool:
+    """Pashtunwali Values: suit-changing icons are ignored until the next Dominance Check."""
+    return bool(g.effects) and has_effect(g, "pashtunwaliValues")
+
+
+def leverage_shortfall_forgiven(g: Game, player: int) -> bool:
+    return False
+
+
+# ---------------------------------------------------------------------------- actions
+
+
+def taxes_as_if_ruling_everywhere(g: Game, player: int) -> bool:
+    return has_ability(g, player, "claimOfAncientLineage")
+
+
+def build_units(g: Game, player: int, base: int) -> int:
+    """Nation Building doubles the blocks of each build action."""
+    if g.effects and has_effect(g, "nationBuilding", player):
+        return base * 2
+    return base
+
+
+def after_build(g: Game, player: int, placed: int) -> None:
+    """Infrastructure: after a build action, place one more block in a legal space for free."""
+    if placed and has_ability(g, player, "infrastructure") and _infrastructure_options(g, ("", player)):
+        g.agenda.append(("infrastructure", player))
+
+
+def _infrastructure_options(g: Game, step: Step) -> list[Option]:
+    p = step[1]
+    ruled = [r for r in range(6) if g.rulers[r] == p]
+    borders = sorted({b for r in ruled for b in REGION_BORDERS[r]})
+    return [("army", REGIONS[r]) for r in ruled] + [("road", BORDER_NAMES[b]) for b in borders]
+
+
+@decision("infrastructure", "Infrastructure: place one more army or road for free")(_infrastructure_options)
+def _infrastructure(g: Game, step: Step, option: Option) -> None:
+    from .court import block_coalition
+    from .pieces import place
+
+    p = step[1]
+    g.log("infrastructure", player=p)
+    if option[0] == "army":
+        place(g, p, "army", REGION_INDEX[option[1]], block_coalition(g, p))
+    else:
+        place(g, p, "road", BORDER_INDEX[option[1]], block_coalition(g, p))
+
+
+def army_moves_without_roads(g: Game, player: int) -> bool:
+    return has_ability(g, player, "indianSupplies")
+
+
+def spy_move_distance(g: Game, player: int) -> int:
+    return 2 if has_ability(g, player, "wellConnected") else 1
+
+
+def extra_spy_neighbours(g: Game, player: int, card: int) -> list[int]:
+    """Strange Bedfellows: cards of the same region count as adjacent for your spies."""
+    if not has_ability(g, player, "strangeBedfellows"):
+        return []
+    region = COURT[card].region
+    return [c for court in g.courts for c in court if c != card and COURT[c].region == region]
+
+
+def tribes_move(g: Game, player: int) -> bool:
+    """Nationalism: the buyer's tribes move as if they were armies."""
+    return bool(g.effects) and has_effect(g, "nationalism", player)
+
+
+tribes_battle = tribes_move
+
+
+def protected_from_betrayal(g: Game, owner: int, card: int) -> bool:
+    """Bodyguards: the owner's political cards cannot be betrayed."""
+    return COURT[card].suit == POLITICAL and has_ability(g, owner, "bodyguards")
+
+
+def tribe_protected(g: Game, owner: int, region: int) -> bool:
+    """Citadel: the owner's tribes in Kabul (Transcaspia) cannot be removed by battle."""
+    if region == KABUL:
+        return has_ability(g, owner, "citadelKabul")
+    if region == TRANSCASPIA:
+        return has_ability(g, owner, "citadelTranscaspia")
+    return False
+
+
+def spy_protected(g: Game, owner: int, attacker: int) -> bool:
+    """Indispensable Advisors: the owner's spies cannot be removed in battles by other players' spies."""
+    return has_ability(g, owner, "indispensableAdvisors")
+
+
+def spy_removed(g: Game, owner: int, card: int) -> None:
+    """Remove one spy in battle; Safe House lets its owner move it to the Safe House card instead."""
+    g.remove_spy(owner, card)
+    houses = [c for c in ability_cards(g, owner, "safeHouse") if c != card]
+    if houses:
+        g.agenda.append(("safe_house", owner, card))
+
+
+def _safe_house_options(g: Game, step: Step) -> list[Option]:
+    opts: list[Option] = [("safe_house", c) for c in ability_cards(g, step[1], "safeHouse") if c != step[2]]
+    opts.append(("decline",))
+    return opts
+
+
+@decision("safe_house", "Safe House: put your removed spy on your Safe House card instead?")(_safe_house_options)
+def _safe_house(g: Game, step: Step, option: Option) -> None:
+    if option[0] == "decline":
+        return
+    p = step[1]
+    g.spies[option[1] * g.n + p] += 1
+    g._cyl_used[p] += 1
+    g.log("safe_house", player=p, card=option[1])
+
+
+# ---------------------------------------------------------------------------- influence and dominance
+
+
+def gift_influence(g: Game, player: int) -> int:
+    """Influence per gift: 1; none under Embarrassment of Riches; one more for the Koh-i-noor's buyer."""
+    if not g.effects:
+        return 1
+    base = 0 if has_effect(g, "embarrassementOfRiches") else 1
+    return base + (1 if has_effect(g, "kohINoorRecovered", player) and _own(g, "kohINoorRecovered", player) else 0)
+
+
+def _own(g: Game, effect: str, player: int) -> bool:
+    return any(e == effect and p == player for e, p, _ in g.effects)
+
+
+def patriots_count(g: Game, player: int) -> bool:
+    """Rumor: the chosen player's patriots give no influence."""
+    return not (g.effects and _own(g, "rumor", player))
+
+
+def dominance_lead(g: Game, base: int) -> int:
+    """Conflict Fatigue: a coalition needs only 2 more blocks than each other to be dominant."""
+    return 2 if g.effects and has_effect(g, "conflictFatigue") else base
+
+
+def before_dominance_cleanup(g: Game) -> None:
+    return
+
+
+def after_dominance_check(g: Game) -> None:
+    """Lasting effects end; Insurrection places two Afghan armies in Kabul."""
+    end_effects(g)
+    from .pieces import place
+
+    for p in range(g.n):
+        if has_ability(g, p, "insurrection"):
+            g.log("insurrection", player=p)
+            # Placed in reverse so the first army's component-limit choice (if any) comes first.
+            place(g, p, "army", KABUL, AFGHAN)
+            place(g, p, "army", KABUL, AFGHAN)

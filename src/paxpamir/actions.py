@@ -1,0 +1,537 @@
+"""The six card-based actions: tax, gift, build, move, betray, battle.
+
+A card gives at most one action per turn. Actions of cards in the favored suit are bonus actions. A card
+held hostage can be used only after a bribe to the hostage-taker (who may lower or waive it). Every action
+with several parts is a sequence of small decisions; each kind below has a function that says whether the
+action can be taken at all and handlers that list and apply its steps.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .cards import COURT
+from .court import (
+    ask_bribe,
+    block_coalition,
+    discard_from_court,
+    hostage_holder,
+)
+from .map import (
+    BORDER_INDEX,
+    BORDER_NAMES,
+    BORDERS,
+    COALITION_INDEX,
+    COALITIONS,
+    ECONOMIC,
+    NEIGHBOURS,
+    REGION_BORDERS,
+    REGION_INDEX,
+    REGIONS,
+)
+from .market import pay_action_cost
+from .pieces import place
+from .steps import DECISIONS, Option, Step, automatic, decision
+
+if TYPE_CHECKING:
+    from .game import Game
+
+BUILD_UNIT_COST = 2
+BETRAY_COST = 2
+BUILD_UNITS = 3
+
+
+def gift_cost(g: Game, player: int) -> int:
+    """Gifts fill the dial's spaces in order: 2, 4 and 6 rupees."""
+    return 2 * (g.gifts[player] + 1)
+
+
+def action_min_cost(g: Game, player: int, action: str) -> int:
+    if action == "gift":
+        return gift_cost(g, player)
+    if action == "build":
+        return BUILD_UNIT_COST
+    if action == "betray":
+        return BETRAY_COST
+    return 0
+
+
+def card_action_options(g: Game, player: int, out: list[Option]) -> None:
+    from .turn import ACTIONS_PER_TURN, is_bonus
+
+    main_left = g.actions_used < ACTIONS_PER_TURN
+    used = g.used_cards
+    cache: dict[str, bool] = {}
+    for card in g.courts[player]:
+        if card in used:
+            continue
+        if not main_left and not is_bonus(g, player, card):
+            continue
+        info = COURT[card]
+        for action in info.actions:
+            ok = cache.get(action)
+            if ok is None:
+                ok = cache[action] = _POSSIBLE[action](g, player, info.rank)
+            if ok:
+                out.append(("action", card, action))
+
+
+def begin_action(g: Game, player: int, card: int, action: str) -> None:
+    g.agenda.append(("card_action", player, card, action))
+    holder, spies = hostage_holder(g, card, player)
+    if spies:
+        from .abilities import hostage_bribe_waived
+
+        if not hostage_bribe_waived(g, player):
+            ask_bribe(g, holder, player, spies, "hostage", card, action_min_cost(g, player, action))
+
+
+@automatic("card_action")
+def _card_action(g: Game, step: Step) -> None:
+    from .turn import is_bonus
+
+    p, card, action = step[1], step[2], step[3]
+    bonus = is_bonus(g, p, card)
+    g.used_cards.append(card)
+    if not bonus:
+        g.actions_used += 1
+    g.log("action", player=p, card=card, action=action, bonus=bonus)
+    _START[action](g, p, COURT[card].rank)
+
+
+# ---------------------------------------------------------------------------- tax
+
+
+def _taxable_players(g: Game, player: int) -> list[int]:
+    from .abilities import taxes_as_if_ruling_everywhere
+
+    if taxes_as_if_ruling_everywhere(g, player):
+        regions = set(range(6))
+    else:
+        regions = {r for r in range(6) if g.rulers[r] == player}
+    if not regions:
+        return []
+    out = []
+    for q in range(g.n):
+        if q == player or g.rupees[q] <= g.stars(q, ECONOMIC):
+            continue
+        if any(COURT[c].region in regions for c in g.courts[q]):
+            out.append(q)
+    return out
+
+
+def _can_tax(g: Game, player: int, rank: int) -> bool:
+    return any(g.market_rupees[s] and g.market[s] for s in range(12)) or bool(_taxable_players(g, player))
+
+
+def _start_tax(g: Game, player: int, rank: int) -> None:
+    g.agenda.append(("tax", player, rank, 0))
+
+
+def _tax_options(g: Game, step: Step) -> list[Option]:
+    p, taken = step[1], step[3]
+    opts: list[Option] = [("tax_market", g.market[s]) for s in range(12) if g.market[s] and g.market_rupees[s]]
+    opts.extend(("tax_player", q) for q in _taxable_players(g, p))
+    if taken:
+        opts.append(("done",))
+    return opts
+
+
+@decision("tax", "Tax: take a rupee from a market card or a player, or stop")(_tax_options)
+def _tax(g: Game, step: Step, option: Option) -> None:
+    p, left, taken = step[1], step[2], step[3]
+    if option[0] == "done":
+        return
+    if option[0] == "tax_market":
+        slot = g.market.index(option[1])
+        g.market_rupees[slot] -= 1
+        g.rupees[p] += 1
+        g.log("tax", player=p, card=option[1])
+    else:
+        g.pay_player(option[1], p, 1)
+        g.log("tax", player=p, target=option[1])
+    if left > 1:
+        _push_more(g, ("tax", p, left - 1, taken + 1))
+
+
+# ---------------------------------------------------------------------------- gift
+
+
+def _can_gift(g: Game, player: int, rank: int) -> bool:
+    return g.gifts[player] < 3 and g.rupees[player] >= gift_cost(g, player)
+
+
+def _start_gift(g: Game, player: int, rank: int) -> None:
+    cost = gift_cost(g, player)
+    pay_action_cost(g, player, cost)
+    g.log("gift", player=player, cost=cost)
+    place(g, player, "gift", 0)
+
+
+# ---------------------------------------------------------------------------- build
+
+
+def _buildable(g: Game, player: int) -> tuple[list[int], list[int]]:
+    ruled = [r for r in range(6) if g.rulers[r] == player]
+    borders = sorted({b for r in ruled for b in REGION_BORDERS[r]})
+    return ruled, borders
+
+
+def _can_build(g: Game, player: int, rank: int) -> bool:
+    return g.rupees[player] >= BUILD_UNIT_COST and player in g.rulers
+
+
+def _start_build(g: Game, player: int, rank: int) -> None:
+    from .abilities import build_units
+
+    g.agenda.append(("build", player, build_units(g, player, BUILD_UNITS), 0))
+
+
+def _build_options(g: Game, step: Step) -> list[Option]:
+    p, placed = step[1], step[3]
+    opts: list[Option] = []
+    if g.rupees[p] >= BUILD_UNIT_COST:
+        ruled, borders = _buildable(g, p)
+        opts.extend(("army", REGIONS[r]) for r in ruled)
+        opts.extend(("road", BORDER_NAMES[b]) for b in borders)
+    if placed:
+        opts.append(("done",))
+    return opts
+
+
+@decision("build", "Build: place an army or a road for 2 rupees, or stop")(_build_options)
+def _build(g: Game, step: Step, option: Option) -> None:
+    p, left, placed = step[1], step[2], step[3]
+    if option[0] == "done":
+        _after_build(g, p, placed)
+        return
+    pay_action_cost(g, p, BUILD_UNIT_COST, placed * BUILD_UNIT_COST)
+    if left > 1:
+        _push_more(g, ("build", p, left - 1, placed + 1))
+    else:
+        g.agenda.append(("build_done", p, placed + 1))
+    coalition = block_coalition(g, p)
+    if option[0] == "army":
+        place(g, p, "army", REGION_INDEX[option[1]], coalition)
+    else:
+        place(g, p, "road", BORDER_INDEX[option[1]], coalition)
+
+
+@automatic("build_done")
+def _build_done(g: Game, step: Step) -> None:
+    _after_build(g, step[1], step[2])
+
+
+def _after_build(g: Game, player: int, placed: int) -> None:
+    from .abilities import after_build
+
+    after_build(g, player, placed)
+
+
+# ---------------------------------------------------------------------------- move
+
+
+def _ring(g: Game) -> list[int]:
+    """All court cards in seating order: the track spies move along."""
+    return [c for court in g.courts for c in court]
+
+
+def _move_options_for(g: Game, player: int) -> list[Option]:
+    from .abilities import army_moves_without_roads, extra_spy_neighbours, spy_move_distance, tribes_move
+
+    opts: list[Option] = []
+    coalition = block_coalition(g, player)
+    armies = g.armies
+    roads = g.roads
+    free_roads = army_moves_without_roads(g, player)
+    movers_tribes = tribes_move(g, player)
+    n = g.n
+    for r in range(6):
+        has_army = coalition >= 0 and armies[r * 3 + coalition] > 0
+        has_tribe = movers_tribes and g.tribes[r * n + player] > 0
+        if not (has_army or has_tribe):
+            continue
+        for to, border in NEIGHBOURS[r]:
+            if free_roads or roads[border * 3 + coalition] > 0:
+                if has_army:
+                    opts.append(("move_army", REGIONS[r], REGIONS[to]))
+                if has_tribe:
+                    opts.append(("move_tribe", REGIONS[r], REGIONS[to]))
+    ring = _ring(g)
+    size = len(ring)
+    if size > 1:
+        distance = spy_move_distance(g, player)
+        spies = g.spies
+        for i, c in enumerate(ring):
+            if not spies[c * n + player]:
+                continue
+            dests: list[int] = []
+            for d in range(1, distance + 1):
+                for j in ((i + d) % size, (i - d) % size):
+                    dest = ring[j]
+                    if dest != c and dest not in dests:
+                        dests.append(dest)
+            for dest in extra_spy_neighbours(g, player, c):
+                if dest != c and dest not in dests:
+                    dests.append(dest)
+            opts.extend(("move_spy", c, dest) for dest in dests)
+    return opts
+
+
+def _can_move(g: Game, player: int, rank: int) -> bool:
+    return bool(_move_options_for(g, player))
+
+
+def _start_move(g: Game, player: int, rank: int) -> None:
+    g.agenda.append(("move", player, rank, 0))
+
+
+def _move_options(g: Game, step: Step) -> list[Option]:
+    opts = _move_options_for(g, step[1])
+    if step[3]:
+        opts.append(("done",))
+    return opts
+
+
+@decision("move", "Move: move one loyal army or one of your spies, or stop")(_move_options)
+def _move(g: Game, step: Step, option: Option) -> None:
+    p, left, moved = step[1], step[2], step[3]
+    kind = option[0]
+    if kind == "done":
+        return
+    if kind == "move_spy":
+        g.spies[option[1] * g.n + p] -= 1
+        g.spies[option[2] * g.n + p] += 1
+        g.log("move_spy", player=p, card=option[1], to=option[2])
+        if left > 1:
+            _push_more(g, ("move", p, left - 1, moved + 1))
+    else:
+        if left > 1:
+            _push_more(g, ("move", p, left - 1, moved + 1))
+        a, b = REGION_INDEX[option[1]], REGION_INDEX[option[2]]
+        if kind == "move_army":
+            c = block_coalition(g, p)
+            g.armies[a * 3 + c] -= 1
+            g.armies[b * 3 + c] += 1
+        else:
+            i = g.n
+            g.tribes[a * i + p] -= 1
+            g.tribes[b * i + p] += 1
+        g.log(kind, player=p, source=a, to=b)
+        g.recompute_rulers()
+        if kind == "move_tribe" and g.tribes[a * g.n + p] == 0:
+            from .court import overthrow_cards
+
+            overthrow_cards(g, p, a)
+
+
+def _push_more(g: Game, step: Step) -> None:
+    """Push a repeated decision (tax, build, move, battle) to come after whatever is pending now; it is
+    asked only if it then offers something more than stopping."""
+    g.agenda.append(("more", step[1], step))
+
+
+@automatic("more")
+def _more(g: Game, step: Step) -> None:
+    inner = step[2]
+    options = DECISIONS[inner[0]][0](g, inner)
+    if any(o[0] != "done" for o in options):
+        g.agenda.append(inner)
+    elif inner[0] == "build":
+        _after_build(g, inner[1], inner[3])
+
+
+# ---------------------------------------------------------------------------- betray
+
+
+def _betray_targets(g: Game, player: int) -> list[int]:
+    from .abilities import protected_from_betrayal
+
+    n = g.n
+    out = []
+    for q in range(g.n):
+        for c in g.courts[q]:
+            if g.spies[c * n + player] and not protected_from_betrayal(g, q, c):
+                out.append(c)
+    return out
+
+
+def _can_betray(g: Game, player: int, rank: int) -> bool:
+    return g.rupees[player] >= BETRAY_COST and bool(_betray_targets(g, player))
+
+
+def _start_betray(g: Game, player: int, rank: int) -> None:
+    g.agenda.append(("betray", player))
+
+
+def _betray_options(g: Game, step: Step) -> list[Option]:
+    return [("betray", c) for c in _betray_targets(g, step[1])]
+
+
+@decision("betray", "Betray: choose a card with your spy on it to discard (2 rupees)")(_betray_options)
+def _betray(g: Game, step: Step, option: Option) -> None:
+    p, card = step[1], option[1]
+    owner = g.owner_of(card)
+    pay_action_cost(g, p, BETRAY_COST)
+    g.log("betray", player=p, card=card, owner=owner)
+    if COURT[card].prize >= 0:
+        g.agenda.append(("prize", p, card))
+    discard_from_court(g, owner, card, "betrayed")
+
+
+def _prize_options(g: Game, step: Step) -> list[Option]:
+    if step[2] not in g.discard:
+        return [("decline_prize",)]
+    return [("take_prize",), ("decline_prize",)]
+
+
+@decision("prize", "Take the betrayed card as a prize, or leave it in the discard pile")(_prize_options)
+def _prize(g: Game, step: Step, option: Option) -> None:
+    p, card = step[1], step[2]
+    if option[0] == "decline_prize":
+        g.log("prize_declined", player=p, card=card)
+        return
+    g.discard.remove(card)
+    coalition = COURT[card].prize
+    if coalition != g.loyalty[p]:
+        from .court import change_loyalty
+
+        change_loyalty(g, p, coalition)
+    g.prizes[p].append(card)
+    g.log("prize", player=p, card=card, coalition=coalition)
+
+
+# ---------------------------------------------------------------------------- battle
+
+
+def _region_targets(g: Game, player: int, region: int) -> list[Option]:
+    from .abilities import tribe_protected
+
+    coalition = block_coalition(g, player)
+    opts: list[Option] = []
+    for c in range(3):
+        if c != coalition and g.armies[region * 3 + c]:
+            opts.append(("remove_army", COALITIONS[c]))
+    for b in REGION_BORDERS[region]:
+        for c in range(3):
+            if c != coalition and g.roads[b * 3 + c]:
+                opts.append(("remove_road", BORDER_NAMES[b], COALITIONS[c]))
+    n = g.n
+    for q in range(n):
+        if q != player and g.tribes[region * n + q] and g.loyalty[q] != coalition:
+            if not tribe_protected(g, q, region):
+                opts.append(("remove_tribe", q))
+    return opts
+
+
+def _card_targets(g: Game, player: int, card: int) -> list[Option]:
+    from .abilities import spy_protected
+
+    n = g.n
+    return [
+        ("remove_spy", q)
+        for q in range(n)
+        if q != player and g.spies[card * n + q] and not spy_protected(g, q, player)
+    ]
+
+
+def _own_units_in_region(g: Game, player: int, region: int) -> int:
+    from .abilities import tribes_battle
+
+    coalition = block_coalition(g, player)
+    units = g.armies[region * 3 + coalition] if coalition >= 0 else 0
+    if tribes_battle(g, player):
+        units += g.tribes[region * g.n + player]
+    return units
+
+
+def _battle_sites(g: Game, player: int) -> list[Option]:
+    opts: list[Option] = []
+    for r in range(6):
+        if _own_units_in_region(g, player, r) and _region_targets(g, player, r):
+            opts.append(("battle_region", REGIONS[r]))
+    n = g.n
+    for court in g.courts:
+        for c in court:
+            if g.spies[c * n + player] and _card_targets(g, player, c):
+                opts.append(("battle_card", c))
+    return opts
+
+
+def _can_battle(g: Game, player: int, rank: int) -> bool:
+    return bool(_battle_sites(g, player))
+
+
+def _start_battle(g: Game, player: int, rank: int) -> None:
+    g.agenda.append(("battle_site", player, rank))
+
+
+def _site_options(g: Game, step: Step) -> list[Option]:
+    return _battle_sites(g, step[1])
+
+
+@decision("battle_site", "Battle: choose a region or a court card to fight in")(_site_options)
+def _battle_site(g: Game, step: Step, option: Option) -> None:
+    p, rank = step[1], step[2]
+    if option[0] == "battle_region":
+        r = REGION_INDEX[option[1]]
+        limit = min(rank, _own_units_in_region(g, p, r))
+        g.log("battle", player=p, region=r, limit=limit)
+        g.agenda.append(("battle", p, "region", r, limit, 0))
+    else:
+        c = option[1]
+        limit = min(rank, g.spies[c * g.n + p])
+        g.log("battle", player=p, card=c, limit=limit)
+        g.agenda.append(("battle", p, "card", c, limit, 0))
+
+
+def _battle_options(g: Game, step: Step) -> list[Option]:
+    p, site, where, removed = step[1], step[2], step[3], step[5]
+    opts = _region_targets(g, p, where) if site == "region" else _card_targets(g, p, where)
+    if removed:
+        opts.append(("done",))
+    return opts
+
+
+@decision("battle", "Battle: remove an enemy unit, or stop")(_battle_options)
+def _battle(g: Game, step: Step, option: Option) -> None:
+    p, site, where, left, removed = step[1], step[2], step[3], step[4], step[5]
+    kind = option[0]
+    if kind == "done":
+        return
+    if left > 1:
+        _push_more(g, ("battle", p, site, where, left - 1, removed + 1))
+    if kind == "remove_army":
+        g.remove_army(COALITION_INDEX[option[1]], where)
+        g.log("removed", player=p, kind="army", coalition=COALITION_INDEX[option[1]], where=where)
+    elif kind == "remove_road":
+        g.remove_road(COALITION_INDEX[option[2]], BORDER_INDEX[option[1]])
+        g.log("removed", player=p, kind="road", coalition=COALITION_INDEX[option[2]], where=BORDER_INDEX[option[1]])
+    elif kind == "remove_tribe":
+        g.log("removed", player=p, kind="tribe", owner=option[1], where=where)
+        g.remove_tribe(option[1], where)
+    else:
+        from .abilities import spy_removed
+
+        g.log("removed", player=p, kind="spy", owner=option[1], where=where)
+        spy_removed(g, option[1], where)
+
+
+_POSSIBLE = {
+    "tax": _can_tax,
+    "gift": _can_gift,
+    "build": _can_build,
+    "move": _can_move,
+    "betray": _can_betray,
+    "battle": _can_battle,
+}
+_START = {
+    "tax": _start_tax,
+    "gift": _start_gift,
+    "build": _start_build,
+    "move": _start_move,
+    "betray": _start_betray,
+    "battle": _start_battle,
+}
+
+__all__ = ["BORDERS", "card_action_options", "begin_action"]

@@ -1,0 +1,284 @@
+"""Readable English for options, prompts and log events. Nothing here changes the game."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .cards import CARDS
+from .map import BORDER_NAMES, COALITIONS, REGIONS, SUITS, border_title, region_title
+from .steps import DECISIONS, Option, Step
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+def card_name(number: int) -> str:
+    if not isinstance(number, int) or not 1 <= number <= 116:
+        return f"card {number}"
+    c = CARDS[number]
+    assert c is not None
+    return f"{c.name} ({number})"
+
+
+def player_name(g: Game, p: int) -> str:
+    names = g.options.get("names")
+    if names and 0 <= p < len(names):
+        return str(names[p])
+    return f"Player {p + 1}"
+
+
+def _where(value: Any) -> str:
+    if isinstance(value, str):
+        if value in REGIONS:
+            return region_title(REGIONS.index(value))
+        if value in BORDER_NAMES:
+            return border_title(BORDER_NAMES.index(value))
+    return str(value)
+
+
+def label(g: Game, step: Step, option: Option) -> str:
+    kind = option[0] if option else ""
+    a = option[1] if len(option) > 1 else None
+    b = option[2] if len(option) > 2 else None
+    if kind == "loyalty":
+        return f"Be loyal to the {str(a).capitalize()} coalition"
+    if kind == "purchase":
+        from .market import purchase_cost
+
+        slot = g.market.index(a) if a in g.market else -1
+        cost = purchase_cost(g, step[1], slot) if slot >= 0 else 0
+        rupees = g.market_rupees[slot] if slot >= 0 else 0
+        extra = f", take {rupees} rupee(s) on it" if rupees else ""
+        return f"Purchase {card_name(a)} for {cost} rupee(s){extra}"
+    if kind == "play":
+        return f"Play {card_name(a)}"
+    if kind == "action":
+        return f"{str(b).capitalize()} with {card_name(a)}"
+    if kind == "end_turn":
+        return "End your turn (cleanup)"
+    if kind == "demand":
+        return "Waive the bribe" if a == 0 else f"Ask {a} rupee(s)"
+    if kind == "pay":
+        return f"Pay the bribe of {step[3]} rupee(s)"
+    if kind == "refuse":
+        return "Refuse to pay (take back the play or action)"
+    if kind == "side":
+        return f"Play it at the {a} end of your court"
+    if kind == "road":
+        return f"Road on {_where(a)}"
+    if kind == "army":
+        return f"Army in {_where(a)}"
+    if kind == "spy":
+        return f"Spy on {card_name(a)}"
+    if kind.startswith("take_"):
+        what = kind[5:]
+        return f"Take your {what} from {_where(a) if not isinstance(a, int) else card_name(a)}" if a is not None else f"Take one of your {what}s"
+    if kind == "tax_market":
+        return f"Tax a rupee from {card_name(a)} in the market"
+    if kind == "tax_player":
+        return f"Tax a rupee from {player_name(g, a)}"
+    if kind == "done":
+        return "Stop here"
+    if kind == "move_army":
+        return f"Move an army from {_where(a)} to {_where(b)}"
+    if kind == "move_tribe":
+        return f"Move a tribe from {_where(a)} to {_where(b)}"
+    if kind == "move_spy":
+        return f"Move a spy from {card_name(a)} to {card_name(b)}"
+    if kind == "betray":
+        return f"Betray {card_name(a)}"
+    if kind == "take_prize":
+        return "Take the card as a prize"
+    if kind == "decline_prize":
+        return "Leave it in the discard pile"
+    if kind == "battle_region":
+        return f"Battle in {_where(a)}"
+    if kind == "battle_card":
+        return f"Battle on {card_name(a)}"
+    if kind == "remove_army":
+        return f"Remove a {str(a).capitalize()} army"
+    if kind == "remove_road":
+        return f"Remove a {str(b).capitalize()} road on {_where(a)}"
+    if kind == "remove_tribe":
+        return f"Remove a tribe of {player_name(g, a)}"
+    if kind == "remove_spy":
+        return f"Remove a spy of {player_name(g, a)}"
+    if kind == "discard":
+        return f"Discard {card_name(a)}"
+    if kind == "player":
+        return player_name(g, a)
+    if kind == "suit":
+        return f"Favor the {a} suit"
+    if kind == "region":
+        return _where(a)
+    if kind == "skip":
+        return "Skip"
+    if kind == "safe_house":
+        return f"Put the spy on {card_name(a)}"
+    if kind == "decline":
+        return "Decline"
+    return " ".join(str(x) for x in option)
+
+
+def prompt(g: Game, step: Step) -> str:
+    kind = step[0]
+    text = DECISIONS[kind][2] if kind in DECISIONS else kind
+    who = player_name(g, step[1])
+    if kind == "bribe_demand":
+        text = f"{player_name(g, step[2])} owes you a bribe of up to {step[3]} for {card_name(step[5])}: name it"
+    elif kind == "bribe_pay":
+        text = f"{player_name(g, step[2])} asks a bribe of {step[3]} for {card_name(step[5])}: pay or refuse"
+    elif kind in ("side", "place_road", "place_spy"):
+        text = f"{text} ({card_name(step[2])})"
+    return f"{who}: {text}"
+
+
+def event_text(g: Game, e: dict[str, Any]) -> str:
+    t = e["type"]
+    p = e.get("player", -1)
+    who = player_name(g, p) if isinstance(p, int) and p >= 0 else "Everyone"
+    c = e.get("card")
+    if t == "setup":
+        return f"New game for {e['players']} players; {player_name(g, e['first_chooser'])} chooses loyalty first."
+    if t == "loyalty":
+        return f"{who} is loyal to the {COALITIONS[e['coalition']].capitalize()} coalition."
+    if t == "turn":
+        return f"— Turn {e['turn']}: {who} —"
+    if t == "end_turn":
+        return f"{who} ends the turn."
+    if t == "purchase":
+        gained = f" and takes {e['gained']} rupee(s) from it" if e["gained"] else ""
+        return f"{who} purchases {card_name(c)} for {e['cost']}{gained}."
+    if t == "play":
+        return f"{who} plays {card_name(c)} to the {e['side']} of their court."
+    if t == "action":
+        bonus = " (bonus action)" if e["bonus"] else ""
+        return f"{who} takes the {e['action']} action with {card_name(c)}{bonus}."
+    if t == "place":
+        return f"{who} places {_piece(e)}."
+    if t == "no_piece":
+        return f"{who} has no {e['kind']} to place: every one in play was placed this turn."
+    if t == "take_piece":
+        return f"{who} has none left in supply and takes a piece from {' '.join(map(str, e['source'][1:])) or 'the dial'}."
+    if t == "ruler":
+        r = region_title(e["region"])
+        return f"{player_name(g, e['player'])} now rules {r}." if e["player"] >= 0 else f"Nobody rules {r} now."
+    if t == "bribe_asked":
+        return f"{who} asks {e['amount']} of {e['full']} rupee(s) from {player_name(g, e['payer'])} ({e['purpose']})."
+    if t == "bribe_paid":
+        return f"{who} pays a bribe of {e['amount']} to {player_name(g, e['to'])}."
+    if t == "bribe_refused":
+        return f"{who} refuses the bribe of {e['amount']}; the {e['purpose']} is not taken."
+    if t == "leverage_taken":
+        return f"{who} takes {e['amount']} rupees from the bank ({card_name(c)} is leveraged)."
+    if t == "favored":
+        return f"The favored suit is now {SUITS[e['suit']]}."
+    if t == "favored_unchanged":
+        return f"The favored suit stays {SUITS[g.favored]} (suit changes are blocked)."
+    if t == "loyalty_change":
+        return f"{who} changes loyalty to the {COALITIONS[e['coalition']].capitalize()} coalition, losing gifts, prizes and patriots."
+    if t == "discard_hand":
+        return f"{who} discards {card_name(c)} from hand ({e['reason']})."
+    if t == "discard_court":
+        return f"{who} discards {card_name(c)} from court ({e['reason']})."
+    if t == "overthrow_tribes":
+        return f"{who} loses the last political card of {region_title(e['region'])} and with it {e['tribes']} tribe(s)."
+    if t == "overthrow_cards":
+        return f"{who} loses the last tribe in {region_title(e['region'])}: their political cards there are discarded."
+    if t == "leverage_repaid":
+        short = f", {e['short']} short" if e["short"] else ""
+        return f"{who} repays {e['paid']} rupee(s) for leveraged {card_name(c)}{short}."
+    if t == "tax":
+        src = card_name(c) if c else player_name(g, e["target"])
+        return f"{who} taxes a rupee from {src}."
+    if t == "gift":
+        return f"{who} buys a gift for {e['cost']} rupees."
+    if t in ("move_army", "move_tribe"):
+        return f"{who} moves {'an army' if t == 'move_army' else 'a tribe'} from {region_title(e['source'])} to {region_title(e['to'])}."
+    if t == "move_spy":
+        return f"{who} moves a spy from {card_name(c)} to {card_name(e['to'])}."
+    if t == "betray":
+        return f"{who} betrays {card_name(c)} in {player_name(g, e['owner'])}'s court."
+    if t == "prize":
+        return f"{who} takes {card_name(c)} as a {COALITIONS[e['coalition']].capitalize()} prize."
+    if t == "prize_declined":
+        return f"{who} leaves {card_name(c)} in the discard pile."
+    if t == "battle":
+        site = region_title(e["region"]) if "region" in e else card_name(c)
+        return f"{who} battles in {site} (up to {e['limit']} removal(s))."
+    if t == "removed":
+        return f"{who} removes {_removed(g, e)}."
+    if t == "event":
+        info = CARDS[c]
+        assert info is not None
+        text = info.if_purchased_text if e["purchased"] else info.if_discarded_text  # type: ignore[union-attr]
+        how = f"{who} buys" if e["purchased"] else "Discarded from the market:"
+        return f"{how} {card_name(c)} — {text}"
+    if t == "event_discarded":
+        return f"{card_name(c)} leaves the market at cleanup."
+    if t == "effect_on":
+        scope = f" for {player_name(g, p)}" if p >= 0 else ""
+        return f"Now in force{scope}: {e['effect']}."
+    if t == "effect_off":
+        return f"No longer in force: {e['effect']}."
+    if t == "dealt":
+        return f"{card_name(c)} enters the market."
+    if t == "instability":
+        return f"Instability: {card_name(c)} meets {card_name(e['other'])} in the market; a Dominance Check follows."
+    if t == "dominance_check":
+        dom = e["dominant"]
+        head = (
+            f"Dominance Check: the {COALITIONS[dom].capitalize()} coalition is dominant"
+            if dom >= 0
+            else "Dominance Check: no coalition is dominant"
+        )
+        final = " (final check: points doubled)" if e["final"] else ""
+        awards = ", ".join(f"{player_name(g, int(k))} +{v}" for k, v in e["awards"].items()) or "no points"
+        return f"{head}{final}; {awards}."
+    if t == "blocks_cleared":
+        return "All coalition blocks are removed from the map."
+    if t == "game_over":
+        names = " and ".join(player_name(g, w) for w in e["winners"])
+        verb = "win" if len(e["winners"]) > 1 else "wins"
+        return f"Game over ({e['reason']}): {names} {verb} with VP {e['vp']}."
+    if t == "region_cleared":
+        return f"All tribes and armies are removed from {region_title(e['region'])}."
+    if t == "prizes_discarded":
+        return f"{who} discards their prizes."
+    if t == "bank_rupees":
+        return f"{who} takes {e['amount']} rupees from the bank."
+    if t == "hands_exchanged":
+        return f"{who} exchanges hands with {player_name(g, e['other'])}."
+    if t == "blackmail":
+        return f"{who} blackmails {card_name(c)}."
+    if t == "infrastructure":
+        return f"{who} places one more block for free (Infrastructure)."
+    if t == "safe_house":
+        return f"{who}'s spy escapes to {card_name(c)} (Safe House)."
+    if t == "insurrection":
+        return f"Insurrection: two Afghan armies rise in Kabul for {who}."
+    return f"{t}: {e}"
+
+
+def _piece(e: dict[str, Any]) -> str:
+    kind = e["kind"]
+    where = e["where"]
+    if kind == "tribe":
+        return f"a tribe in {region_title(where)}"
+    if kind == "spy":
+        return f"a spy on {card_name(where)}"
+    if kind == "gift":
+        return "a gift on their loyalty dial"
+    coal = COALITIONS[e["coalition"]].capitalize()
+    if kind == "army":
+        return f"a {coal} army in {region_title(where)}"
+    return f"a {coal} road on {border_title(where)}"
+
+
+def _removed(g: Game, e: dict[str, Any]) -> str:
+    kind = e["kind"]
+    if kind in ("army", "road"):
+        coal = COALITIONS[e["coalition"]].capitalize()
+        return f"a {coal} army" if kind == "army" else f"a {coal} road on {border_title(e['where'])}"
+    owner = player_name(g, e["owner"])
+    return f"a tribe of {owner}" if kind == "tribe" else f"a spy of {owner} from {card_name(e['where'])}"

@@ -1,0 +1,593 @@
+"""The game: its state, the decision API, and the primitives every rule module uses.
+
+A :class:`Game` is a plain container of lists and integers plus an *agenda* (see :mod:`paxpamir.steps`).
+At every point ``current_player`` must pick one of ``legal_options()``; ``apply(option)`` carries it out and
+runs every automatic step that follows until the next decision. The rules themselves live in the modules
+named after the game's concepts (market, court, actions, events, abilities, scoring); this module only holds
+the state and the mechanisms they share: rupee flows, placing and removing pieces, rulers, the log.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+from . import rng
+from .cards import COURT, COURT_CARDS, DOMINANCE_CHECKS, OTHER_EVENTS
+from .errors import IllegalOption, PamirError
+from .map import (
+    BLOCKS_PER_COALITION,
+    COALITION_INDEX,
+    COALITIONS,
+    CYLINDERS_PER_PLAYER,
+    POLITICAL,
+    REGION_BORDERS,
+)
+from .steps import AUTOMATIC, DECISIONS, Option, Step
+
+FORMAT_VERSION = 1
+MIN_PLAYERS = 2
+MAX_PLAYERS = 5
+NO_CARD = 0
+
+
+class Game:
+    """One game of Pax Pamir: Second Edition.
+
+    Create one with :meth:`Game.new`, or load one with :meth:`Game.from_json` / :meth:`Game.from_record`.
+    """
+
+    # Everything below is state; the JSON format in docs/state-format.md mirrors it field by field.
+    n: int
+    options: dict[str, Any]
+    seed: int | None
+    rng: int
+    turn: int
+    current: int
+    phase: str
+    loyalty: list[int]
+    rupees: list[int]
+    vp: list[int]
+    gifts: list[int]
+    prizes: list[list[int]]
+    hands: list[list[int]]
+    courts: list[list[int]]
+    tribes: list[int]  # [region * n + player]
+    armies: list[int]  # [region * 3 + coalition]
+    roads: list[int]  # [border * 3 + coalition]
+    spies: list[int]  # [card * n + player], court cards only
+    market: list[int]  # [row * 6 + column], 0 = vacant
+    market_rupees: list[int]
+    deck: list[int]  # top first
+    discard: list[int]
+    removed: list[int]  # cards not used in this game
+    favored: int
+    actions_used: int
+    used_cards: list[int]
+    paid_cards: list[int]
+    placed: list[tuple[str, int, int]]
+    effects: list[tuple[str, int, int]]  # (effect id, player or -1, card number)
+    agenda: list[Step]
+    bank_out: int
+    bank_in: int
+    winners: list[int]
+    end_reason: str
+    rulers: list[int]  # derived cache: ruler of each region or -1
+    # History (immutable cons lists, shared safely between clones).
+    _log: tuple | None
+    _log_len: int
+    _history: tuple | None
+    _history_len: int
+    undo_floor: int
+    initial: dict[str, Any] | None  # the loaded position a record starts from, None for a seeded new game
+    # Caches.
+    _options_cache: list[Option] | None
+    _cyl_used: list[int]
+    _blocks_used: list[int]
+
+    # ------------------------------------------------------------------ creation
+
+    @classmethod
+    def new(cls, players: int = 4, seed: int = 0, open_hands: bool = False) -> Game:
+        """Set up a new game exactly as the rulebook describes, deterministically from ``seed``."""
+        if not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise PamirError(f"a game has 2 to 5 players, not {players!r}")
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise PamirError(f"the seed must be an integer, not {seed!r}")
+        g = cls._blank(players, {"open_hands": bool(open_hands)})
+        g.seed = seed
+        from .setup import set_up
+
+        set_up(g)
+        g._advance()
+        return g
+
+    @classmethod
+    def _blank(cls, n: int, options: dict[str, Any]) -> Game:
+        g = cls.__new__(cls)
+        g.n = n
+        g.options = dict(options)
+        g.seed = None
+        g.rng = 0
+        g.turn = 0
+        g.current = 0
+        g.phase = "setup"
+        g.loyalty = [-1] * n
+        g.rupees = [0] * n
+        g.vp = [0] * n
+        g.gifts = [0] * n
+        g.prizes = [[] for _ in range(n)]
+        g.hands = [[] for _ in range(n)]
+        g.courts = [[] for _ in range(n)]
+        g.tribes = [0] * (6 * n)
+        g.armies = [0] * 18
+        g.roads = [0] * 27
+        g.spies = [0] * (101 * n)
+        g.market = [NO_CARD] * 12
+        g.market_rupees = [0] * 12
+        g.deck = []
+        g.discard = []
+        g.removed = []
+        g.favored = POLITICAL
+        g.actions_used = 0
+        g.used_cards = []
+        g.paid_cards = []
+        g.placed = []
+        g.effects = []
+        g.agenda = []
+        g.bank_out = 0
+        g.bank_in = 0
+        g.winners = []
+        g.end_reason = ""
+        g.rulers = [-1] * 6
+        g._log = None
+        g._log_len = 0
+        g._history = None
+        g._history_len = 0
+        g.undo_floor = 0
+        g.initial = None
+        g._options_cache = None
+        g._cyl_used = [0] * n
+        g._blocks_used = [0] * 3
+        return g
+
+    def clone(self) -> Game:
+        """A copy that shares nothing mutable with this game (history is immutable and shared)."""
+        g = Game.__new__(Game)
+        g.n = self.n
+        g.options = self.options  # never mutated after creation
+        g.seed = self.seed
+        g.rng = self.rng
+        g.turn = self.turn
+        g.current = self.current
+        g.phase = self.phase
+        g.loyalty = self.loyalty[:]
+        g.rupees = self.rupees[:]
+        g.vp = self.vp[:]
+        g.gifts = self.gifts[:]
+        g.prizes = [x[:] for x in self.prizes]
+        g.hands = [x[:] for x in self.hands]
+        g.courts = [x[:] for x in self.courts]
+        g.tribes = self.tribes[:]
+        g.armies = self.armies[:]
+        g.roads = self.roads[:]
+        g.spies = self.spies[:]
+        g.market = self.market[:]
+        g.market_rupees = self.market_rupees[:]
+        g.deck = self.deck[:]
+        g.discard = self.discard[:]
+        g.removed = self.removed  # never mutated after setup
+        g.favored = self.favored
+        g.actions_used = self.actions_used
+        g.used_cards = self.used_cards[:]
+        g.paid_cards = self.paid_cards[:]
+        g.placed = self.placed[:]
+        g.effects = self.effects[:]
+        g.agenda = self.agenda[:]
+        g.bank_out = self.bank_out
+        g.bank_in = self.bank_in
+        g.winners = self.winners[:]
+        g.end_reason = self.end_reason
+        g.rulers = self.rulers[:]
+        g._log = self._log
+        g._log_len = self._log_len
+        g._history = self._history
+        g._history_len = self._history_len
+        g.undo_floor = self.undo_floor
+        g.initial = self.initial
+        g._options_cache = self._options_cache
+        g._cyl_used = self._cyl_used[:]
+        g._blocks_used = self._blocks_used[:]
+        return g
+
+    __copy__ = clone
+
+    # ------------------------------------------------------------------ decision API
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat (0-based) that must decide now, or None when the game is over."""
+        if not self.agenda:
+            return None
+        return self.agenda[-1][1]
+
+    @property
+    def decision(self) -> str | None:
+        """The kind of the pending decision (``"turn"``, ``"tax"``, ``"side"``, ...), or None."""
+        if not self.agenda:
+            return None
+        return self.agenda[-1][0]
+
+    def prompt(self) -> str:
+        """A short English question for the pending decision."""
+        if not self.agenda:
+            return "The game is over."
+        from .describe import prompt
+
+        return prompt(self, self.agenda[-1])
+
+    def legal_options(self) -> list[Option]:
+        """Every legal option for the pending decision (empty when the game is over)."""
+        cache = self._options_cache
+        if cache is None:
+            if not self.agenda:
+                cache = []
+            else:
+                step = self.agenda[-1]
+                cache = DECISIONS[step[0]][0](self, step)
+            self._options_cache = cache
+        return cache
+
+    def labelled_options(self) -> list[tuple[Option, str]]:
+        """``(option, readable label)`` for each legal option."""
+        from .describe import label
+
+        step = self.agenda[-1] if self.agenda else ()
+        return [(o, label(self, step, o)) for o in self.legal_options()]
+
+    def label(self, option: Option) -> str:
+        from .describe import label
+
+        return label(self, self.agenda[-1] if self.agenda else (), tuple(option))
+
+    def apply(self, option: Option | list[Any], player: int | None = None) -> None:
+        """Carry out ``option`` for the player to move (checked against ``player`` when given).
+
+        Raises :class:`IllegalOption` and changes nothing if the option is not legal now.
+        """
+        if not self.agenda:
+            raise IllegalOption("the game is over; no more decisions can be made")
+        if isinstance(option, list):
+            option = _to_tuple(option)
+        elif not isinstance(option, tuple):
+            raise IllegalOption(f"an option is a tuple or list such as ('end_turn',), not {option!r}")
+        step = self.agenda[-1]
+        who = step[1]
+        if player is not None and player != who:
+            raise IllegalOption(f"it is player {who}'s decision ({step[0]}), not player {player}'s")
+        options = self.legal_options()
+        if option not in options:
+            raise IllegalOption(_explain_illegal(self, step, option, options))
+        self.agenda.pop()
+        self._options_cache = None
+        self._history = ((who, option), self._history)
+        self._history_len += 1
+        if who != self.current:
+            # Another player decided (a bribe, a discard): the active player cannot undo past this.
+            self.undo_floor = self._history_len
+        DECISIONS[step[0]][1](self, step, option)
+        self._advance()
+
+    def _advance(self) -> None:
+        """Run automatic steps until a decision is pending or the game is over."""
+        agenda = self.agenda
+        self._options_cache = None
+        while agenda:
+            kind = agenda[-1][0]
+            run = AUTOMATIC.get(kind)
+            if run is None:
+                return
+            run(self, agenda.pop())
+        if self.phase != "over":
+            raise PamirError("internal error: the agenda ran empty before the game ended")
+
+    # ------------------------------------------------------------------ undo
+
+    def can_undo(self) -> bool:
+        """True when the last decision was the active player's own, in this turn, with nothing revealed since."""
+        return self._history_len > self.undo_floor and self.agenda != [] and self._history is not None
+
+    def undo(self) -> None:
+        """Take back the active player's last decision of this turn (raises PamirError if not allowed)."""
+        if not self.can_undo():
+            raise PamirError(
+                "nothing to undo: undo works only for your own decisions this turn, before any card is drawn "
+                "or revealed and before another player decides"
+            )
+        choices = self.choices()[:-1]
+        floor = self.undo_floor
+        g = self._replay_base()
+        for who, option in choices:
+            g.apply(option, who)
+        g.undo_floor = floor
+        self.__dict__.update(g.__dict__)
+
+    def _replay_base(self) -> Game:
+        if self.initial is not None:
+            g = Game.from_json(self.initial)
+        else:
+            assert self.seed is not None
+            g = Game.new(self.n, self.seed, **self.options)
+        return g
+
+    # ------------------------------------------------------------------ history, log, records
+
+    def choices(self) -> list[tuple[int, Option]]:
+        """Every decision made so far, oldest first, as (player, option)."""
+        out = []
+        node = self._history
+        while node is not None:
+            out.append(node[0])
+            node = node[1]
+        out.reverse()
+        return out
+
+    def events(self) -> list[dict[str, Any]]:
+        """The structured log: one dict per thing that happened, oldest first."""
+        out = []
+        node = self._log
+        while node is not None:
+            out.append(node[0])
+            node = node[1]
+        out.reverse()
+        return out
+
+    def log_lines(self) -> list[str]:
+        """The readable log: one English line per event."""
+        from .describe import event_text
+
+        return [event_text(self, e) for e in self.events()]
+
+    def record(self) -> dict[str, Any]:
+        """The game record: enough to replay this game to an identical state."""
+        rec: dict[str, Any] = {
+            "format": "paxpamir-record",
+            "version": FORMAT_VERSION,
+            "players": self.n,
+            "options": dict(self.options),
+            "seed": self.seed,
+            "choices": [[who, list(option)] for who, option in self.choices()],
+        }
+        if self.initial is not None:
+            rec["position"] = self.initial
+        return rec
+
+    @classmethod
+    def from_record(cls, record: dict[str, Any]) -> Game:
+        """Replay a game record (see :meth:`record`); raises PamirError if it does not replay."""
+        from .serialize import load_record
+
+        return load_record(record)
+
+    def to_json(self) -> dict[str, Any]:
+        """The full state as JSON-compatible data (schema: docs/state-format.md)."""
+        from .serialize import state_to_json
+
+        return state_to_json(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Game:
+        """Load a full state (or a hand-written position); raises PamirError with the reason if malformed."""
+        from .serialize import state_from_json
+
+        return state_from_json(data)
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        """The state as seen by ``player`` (None: a spectator): other hands and the deck order hidden."""
+        from .serialize import view
+
+        return view(self, player)
+
+    def state_hash(self) -> str:
+        """A hash of the full state (history excluded): equal states have equal hashes."""
+        data = self.to_json()
+        data.pop("log", None)
+        return hashlib.sha256(json.dumps(data, sort_keys=True, separators=(",", ":")).encode()).hexdigest()[:32]
+
+    # ------------------------------------------------------------------ log primitive
+
+    def log(self, kind: str, /, **fields: Any) -> None:
+        fields["type"] = kind
+        self._log = (fields, self._log)
+        self._log_len += 1
+
+    # ------------------------------------------------------------------ derived facts
+
+    def stars(self, player: int, suit: int) -> int:
+        total = 0
+        for c in self.courts[player]:
+            card = COURT[c]
+            if card.suit == suit:
+                total += card.rank
+        return total
+
+    def influence(self, player: int) -> int:
+        from .scoring import influence
+
+        return influence(self, player)
+
+    def cylinders_in_supply(self, player: int) -> int:
+        return CYLINDERS_PER_PLAYER - self._cyl_used[player]
+
+    def blocks_in_supply(self, coalition: int) -> int:
+        return BLOCKS_PER_COALITION - self._blocks_used[coalition]
+
+    def spies_on(self, card: int) -> list[int]:
+        n = self.n
+        return self.spies[card * n : card * n + n]
+
+    def owner_of(self, card: int) -> int:
+        for p in range(self.n):
+            if card in self.courts[p]:
+                return p
+        return -1
+
+    def ruled_regions(self, player: int) -> list[int]:
+        return [r for r in range(6) if self.rulers[r] == player]
+
+    def coalition_blocks(self, coalition: int) -> int:
+        total = 0
+        for r in range(6):
+            total += self.armies[r * 3 + coalition]
+        for b in range(9):
+            total += self.roads[b * 3 + coalition]
+        return total
+
+    def dominance_checks_left(self) -> int:
+        return sum(1 for c in self.deck if c in DOMINANCE_CHECKS) + sum(1 for c in self.market if c in DOMINANCE_CHECKS)
+
+    # ------------------------------------------------------------------ rupee flows
+
+    def pay_player(self, payer: int, payee: int, amount: int) -> None:
+        self.rupees[payer] -= amount
+        self.rupees[payee] += amount
+
+    def from_bank(self, player: int, amount: int) -> None:
+        self.rupees[player] += amount
+        self.bank_out += amount
+
+    def to_bank(self, player: int, amount: int) -> None:
+        self.rupees[player] -= amount
+        self.bank_in += amount
+
+    # ------------------------------------------------------------------ pieces
+
+    def recompute_rulers(self) -> None:
+        """Recompute every region's ruler and log changes. Called after any change to the map."""
+        from .rulers import ruler_of
+
+        rulers = self.rulers
+        for r in range(6):
+            new = ruler_of(self, r)
+            old = rulers[r]
+            if new != old:
+                rulers[r] = new
+                self.log("ruler", region=r, player=new, previous=old)
+
+    def add_tribe(self, player: int, region: int) -> None:
+        self.tribes[region * self.n + player] += 1
+        self._cyl_used[player] += 1
+        self.placed.append(("tribe", region, player))
+        self.recompute_rulers()
+
+    def add_army(self, coalition: int, region: int) -> None:
+        self.armies[region * 3 + coalition] += 1
+        self._blocks_used[coalition] += 1
+        self.placed.append(("army", region, coalition))
+        self.recompute_rulers()
+
+    def add_road(self, coalition: int, border: int) -> None:
+        self.roads[border * 3 + coalition] += 1
+        self._blocks_used[coalition] += 1
+        self.placed.append(("road", border, coalition))
+
+    def add_spy(self, player: int, card: int) -> None:
+        self.spies[card * self.n + player] += 1
+        self._cyl_used[player] += 1
+        self.placed.append(("spy", card, player))
+
+    def add_gift(self, player: int) -> None:
+        self.gifts[player] += 1
+        self._cyl_used[player] += 1
+        self.placed.append(("gift", 0, player))
+
+    def remove_army(self, coalition: int, region: int) -> None:
+        self.armies[region * 3 + coalition] -= 1
+        self._blocks_used[coalition] -= 1
+        self.recompute_rulers()
+
+    def remove_road(self, coalition: int, border: int) -> None:
+        self.roads[border * 3 + coalition] -= 1
+        self._blocks_used[coalition] -= 1
+
+    def remove_spy(self, player: int, card: int) -> None:
+        self.spies[card * self.n + player] -= 1
+        self._cyl_used[player] -= 1
+
+    def remove_gift(self, player: int) -> None:
+        self.gifts[player] -= 1
+        self._cyl_used[player] -= 1
+
+    def remove_tribe(self, player: int, region: int) -> None:
+        """Remove one tribe; losing the last one overthrows the player's political cards of the region."""
+        i = region * self.n + player
+        self.tribes[i] -= 1
+        self._cyl_used[player] -= 1
+        self.recompute_rulers()
+        if self.tribes[i] == 0:
+            from .court import overthrow_cards
+
+            overthrow_cards(self, player, region)
+
+    def remove_all_tribes(self, player: int, region: int) -> None:
+        i = region * self.n + player
+        k = self.tribes[i]
+        if k:
+            self.tribes[i] = 0
+            self._cyl_used[player] -= k
+            self.recompute_rulers()
+
+    def placed_this_turn(self, kind: str, where: int, owner: int) -> int:
+        return self.placed.count((kind, where, owner))
+
+    def loyal_coalition(self, player: int) -> int:
+        return self.loyalty[player]
+
+    def region_borders(self, region: int) -> tuple[int, ...]:
+        return REGION_BORDERS[region]
+
+    # ------------------------------------------------------------------ summaries
+
+    def summary(self) -> dict[str, Any]:
+        """Scores, winners and how the game ended (for tools and tests)."""
+        return {
+            "players": self.n,
+            "turns": self.turn,
+            "vp": self.vp[:],
+            "winners": self.winners[:],
+            "end_reason": self.end_reason,
+            "loyalty": [COALITIONS[c] if c >= 0 else None for c in self.loyalty],
+        }
+
+    def __repr__(self) -> str:
+        who = self.current_player
+        return f"<Game {self.n} players, turn {self.turn}, phase {self.phase}, to move: {who}, vp {self.vp}>"
+
+
+def _to_tuple(value: list[Any]) -> tuple[Any, ...]:
+    return tuple(_to_tuple(v) if isinstance(v, list) else v for v in value)
+
+
+def _explain_illegal(g: Game, step: Step, option: Option, options: list[Option]) -> str:
+    kinds = sorted({o[0] for o in options})
+    head = option[0] if option else None
+    if head in kinds:
+        same = [o for o in options if o[0] == head]
+        sample = ", ".join(repr(list(o)) for o in same[:6])
+        more = "" if len(same) <= 6 else f" and {len(same) - 6} more"
+        return f"{list(option)!r} is not legal now; legal {head!r} options are: {sample}{more}"
+    return (
+        f"{list(option)!r} is not legal now: player {step[1]} must decide {step[0]!r}; "
+        f"legal kinds of option: {', '.join(kinds)}"
+    )
+
+
+# Imported for their registration side effects; kept at the bottom to avoid import cycles.
+from . import actions, court, events, market, scoring, setup, turn  # noqa: E402,F401
+
+__all__ = ["Game", "COALITION_INDEX", "COURT_CARDS", "OTHER_EVENTS", "REGION_BORDERS", "rng"]

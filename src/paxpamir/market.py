@@ -1,0 +1,191 @@
+"""The market: purchase costs and payments, action costs, and the cleanup steps that discard events,
+slide the rows left and deal new cards (with instability when two Dominance Checks meet).
+
+Slots are numbered ``row * 6 + column``; 0 is the top-left slot. A slot holding 0 is vacant. Rupees belong
+to the slot: a card that slides into a slot collects the rupees left there.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .cards import COURT, PUBLIC_WITHDRAWAL, is_court_card, is_dominance_check
+from .map import MILITARY
+from .steps import Option, Step, automatic
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+def purchase_cost(g: Game, player: int, slot: int) -> int:
+    """Rupees the player pays to buy the card in ``slot``: the column index, doubled while military is
+    favored (per card to its left)."""
+    from .abilities import purchase_is_free
+
+    card = g.market[slot]
+    if purchase_is_free(g, player, card):
+        return 0
+    col = slot % 6
+    return col * 2 if g.favored == MILITARY else col
+
+
+def purchase_options(g: Game, player: int, out: list[Option]) -> None:
+    rupees = g.rupees[player]
+    paid = g.paid_cards
+    market = g.market
+    for slot in range(12):
+        card = market[slot]
+        if card == 0 or card == PUBLIC_WITHDRAWAL or card in paid:
+            continue
+        if purchase_cost(g, player, slot) <= rupees:
+            out.append(("purchase", card))
+
+
+def slot_of(g: Game, card: int) -> int:
+    return g.market.index(card)
+
+
+def put_rupee_on_slot(g: Game, player: int, slot: int, amount: int = 1) -> None:
+    """Put rupees from ``player`` on a market slot. Rupees put on Public Withdrawal leave the game."""
+    card = g.market[slot]
+    g.rupees[player] -= amount
+    if card == PUBLIC_WITHDRAWAL:
+        g.bank_in += amount
+    else:
+        g.market_rupees[slot] += amount
+    if card and card not in g.paid_cards:
+        g.paid_cards.append(card)
+
+
+def purchase(g: Game, player: int, card: int) -> None:
+    slot = slot_of(g, card)
+    row, col = divmod(slot, 6)
+    cost = purchase_cost(g, player, slot)
+    per_card = cost // col if col else 0
+    if per_card:
+        for c in range(col):
+            target = row * 6 + c
+            if g.market[target] == 0:
+                other = (1 - row) * 6 + c
+                if g.market[other] != 0:
+                    target = other
+            put_rupee_on_slot(g, player, target, per_card)
+    gained = g.market_rupees[slot]
+    g.market_rupees[slot] = 0
+    g.rupees[player] += gained
+    g.market[slot] = 0
+    g.actions_used += 1
+    g.log("purchase", player=player, card=card, cost=cost, gained=gained, row=row, column=col)
+    if is_court_card(card):
+        g.hands[player].append(card)
+    else:
+        from .events import resolve_purchased_event
+
+        resolve_purchased_event(g, player, card)
+
+
+def pay_action_cost(g: Game, player: int, amount: int, already: int = 0) -> None:
+    """Pay a card action's cost to the market: half to each row, one rupee per card from the rightmost card
+    leftwards, skipping vacant slots. ``already`` rupees of the same action were paid before (per row: half),
+    so the next rupees go further left. Rupees that find no card leave the game."""
+    half = amount // 2
+    start = already // 2
+    for row in range(2):
+        occupied = [row * 6 + c for c in range(5, -1, -1) if g.market[row * 6 + c] != 0]
+        for k in range(start, start + half):
+            if k < len(occupied):
+                put_rupee_on_slot(g, player, occupied[k])
+            else:
+                g.rupees[player] -= 1
+                g.bank_in += 1
+
+
+# ---------------------------------------------------------------------------- cleanup
+
+
+@automatic("cleanup_events")
+def _cleanup_events(g: Game, step: Step) -> None:
+    """Cleanup step 3: discard events in the leftmost column, top row first, resolving their discard effect."""
+    g.agenda.append(("discard_market_event", step[1], 6))
+    g.agenda.append(("discard_market_event", step[1], 0))
+
+
+@automatic("discard_market_event")
+def _discard_market_event(g: Game, step: Step) -> None:
+    slot = step[2]
+    card = g.market[slot]
+    if card == 0 or is_court_card(card):
+        return
+    g.market[slot] = 0  # rupees stay on the slot
+    g.log("event_discarded", card=card)
+    from .events import resolve_discarded_event
+
+    resolve_discarded_event(g, card)
+
+
+@automatic("cleanup_market")
+def _cleanup_market(g: Game, step: Step) -> None:
+    """Cleanup step 4: slide each row left with its rupees, then deal into the empty slots (instability)."""
+    slide_left(g)
+    deal(g)
+
+
+def slide_left(g: Game) -> None:
+    market = g.market
+    rupees = g.market_rupees
+    for row in range(2):
+        base = row * 6
+        target = base
+        for col in range(6):
+            slot = base + col
+            card = market[slot]
+            if card == 0:
+                continue
+            if slot != target:
+                market[target] = card
+                rupees[target] += rupees[slot]
+                market[slot] = 0
+                rupees[slot] = 0
+            target += 1
+
+
+def deal(g: Game) -> None:
+    """Deal new cards into empty slots, leftmost column first, top row first. A Dominance Check dealt while
+    another is in the market triggers an immediate check (instability)."""
+    market = g.market
+    for col in range(6):
+        for row in range(2):
+            slot = row * 6 + col
+            if market[slot] != 0 or not g.deck:
+                continue
+            card = g.deck.pop(0)
+            if is_dominance_check(card):
+                other = next((c for c in market if c != 0 and is_dominance_check(c)), 0)
+                market[slot] = card
+                if other:
+                    g.log("instability", card=card, other=other)
+                    for c in (other, card):
+                        s = market.index(c)
+                        market[s] = 0
+                        g.discard.append(c)
+                    g.agenda.append(("cleanup_market_refill", g.current))
+                    g.agenda.append(("dominance_check", -1, card))
+                    return
+            else:
+                market[slot] = card
+            g.log("dealt", card=card, slot=slot)
+
+
+@automatic("cleanup_market_refill")
+def _refill(g: Game, step: Step) -> None:
+    slide_left(g)
+    deal(g)
+
+
+def market_card_rupees(g: Game) -> list[tuple[int, int]]:
+    """(card, rupees) for market cards holding rupees."""
+    return [(g.market[s], g.market_rupees[s]) for s in range(12) if g.market[s] and g.market_rupees[s]]
+
+
+def market_region_cards(g: Game, region: int) -> list[int]:
+    return [c for c in g.market if c and is_court_card(c) and COURT[c].region == region]

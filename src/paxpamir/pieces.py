@@ -1,0 +1,94 @@
+"""Placing units, with the component limits (rulebook "Component Limits").
+
+When a unit must be placed and none is left in supply, the placing player takes one of the required shape
+and colour from anywhere in play, except pieces placed this turn, and places it as instructed (a tribe may
+become a spy, a road an army). If every such piece was placed this turn, nothing is placed.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .map import BORDER_INDEX, BORDER_NAMES, REGION_INDEX, REGIONS
+from .steps import Option, Step, decision
+
+if TYPE_CHECKING:
+    from .game import Game
+
+CYLINDER_KINDS = ("tribe", "spy", "gift")
+
+
+def place(g: Game, player: int, kind: str, where: int, coalition: int = -1) -> None:
+    """Place a unit now if the supply has one, otherwise ask ``player`` which piece to take.
+
+    kind: "tribe" (where = region), "spy" (where = card), "gift", "army" (where = region, coalition),
+    "road" (where = border, coalition).
+    """
+    if kind in CYLINDER_KINDS:
+        available = g.cylinders_in_supply(player) > 0
+    else:
+        available = g.blocks_in_supply(coalition) > 0
+    if available:
+        _put(g, player, kind, where, coalition)
+        return
+    step = ("take_piece", player, kind, where, coalition)
+    if _take_options(g, step):
+        g.agenda.append(step)
+    else:
+        g.log("no_piece", player=player, kind=kind, where=where, coalition=coalition)
+
+
+def _put(g: Game, player: int, kind: str, where: int, coalition: int) -> None:
+    if kind == "tribe":
+        g.add_tribe(player, where)
+    elif kind == "spy":
+        g.add_spy(player, where)
+    elif kind == "gift":
+        g.add_gift(player)
+    elif kind == "army":
+        g.add_army(coalition, where)
+    else:
+        g.add_road(coalition, where)
+    g.log("place", player=player, kind=kind, where=where, coalition=coalition)
+
+
+def _take_options(g: Game, step: Step) -> list[Option]:
+    player, kind, coalition = step[1], step[2], step[4]
+    opts: list[Option] = []
+    if kind in CYLINDER_KINDS:
+        n = g.n
+        for r in range(6):
+            if g.tribes[r * n + player] > g.placed_this_turn("tribe", r, player):
+                opts.append(("take_tribe", REGIONS[r]))
+        for court in g.courts:
+            for c in court:
+                if g.spies[c * n + player] > g.placed_this_turn("spy", c, player):
+                    opts.append(("take_spy", c))
+        if g.gifts[player] > g.placed_this_turn("gift", 0, player):
+            opts.append(("take_gift",))
+    else:
+        for r in range(6):
+            if g.armies[r * 3 + coalition] > g.placed_this_turn("army", r, coalition):
+                opts.append(("take_army", REGIONS[r]))
+        for b in range(9):
+            if g.roads[b * 3 + coalition] > g.placed_this_turn("road", b, coalition):
+                opts.append(("take_road", BORDER_NAMES[b]))
+    return opts
+
+
+@decision("take_piece", "None left in supply: choose a piece in play to take instead")(_take_options)
+def _take_piece(g: Game, step: Step, option: Option) -> None:
+    player, kind, where, coalition = step[1], step[2], step[3], step[4]
+    what = option[0]
+    if what == "take_tribe":
+        g.remove_tribe(player, REGION_INDEX[option[1]])
+    elif what == "take_spy":
+        g.remove_spy(player, option[1])
+    elif what == "take_gift":
+        g.remove_gift(player)
+    elif what == "take_army":
+        g.remove_army(coalition, REGION_INDEX[option[1]])
+    else:
+        g.remove_road(coalition, BORDER_INDEX[option[1]])
+    g.log("take_piece", player=player, source=list(option), kind=kind)
+    _put(g, player, kind, where, coalition)

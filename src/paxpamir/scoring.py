@@ -1,0 +1,143 @@
+"""Dominance Checks, influence, victory points and the end of the game."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .cards import COURT, is_dominance_check
+from .map import MILITARY
+from .steps import Step, automatic
+
+if TYPE_CHECKING:
+    from .game import Game
+
+DOMINANCE_LEAD = 4
+SUCCESS_POINTS = (5, 3, 1)
+FAILURE_POINTS = (3, 1)
+EARLY_END_LEAD = 4
+
+
+def influence(g: Game, player: int) -> int:
+    """1 + patriots in court + prizes + gifts (with event modifiers)."""
+    from .abilities import gift_influence, patriots_count
+
+    patriots = sum(1 for c in g.courts[player] if COURT[c].patriot >= 0) if patriots_count(g, player) else 0
+    return 1 + patriots + len(g.prizes[player]) + g.gifts[player] * gift_influence(g, player)
+
+
+def cylinders_in_play(g: Game, player: int) -> int:
+    """Cylinders not on the player board: tribes, spies and gifts."""
+    return g._cyl_used[player]
+
+
+def split_places(values: list[tuple[int, int]], points: tuple[int, ...]) -> dict[int, int]:
+    """Award ``points`` by place to (player, value) pairs, highest value first. Tied players add up the
+    points of the places they occupy and share them equally, rounding down."""
+    ordered = sorted(values, key=lambda pv: -pv[1])
+    awards: dict[int, int] = {}
+    pos = 0
+    i = 0
+    while i < len(ordered):
+        j = i
+        while j < len(ordered) and ordered[j][1] == ordered[i][1]:
+            j += 1
+        group = ordered[i:j]
+        total = sum(points[k] for k in range(pos, pos + len(group)) if k < len(points))
+        share = total // len(group)
+        for p, _ in group:
+            awards[p] = share
+        pos += len(group)
+        i = j
+    return {p: v for p, v in awards.items() if v}
+
+
+def dominant_coalition(g: Game) -> int:
+    """The coalition with at least 4 (2 under Conflict Fatigue) more blocks than each other, or -1."""
+    from .abilities import dominance_lead
+
+    lead = dominance_lead(g, DOMINANCE_LEAD)
+    blocks = [g.coalition_blocks(c) for c in range(3)]
+    for c in range(3):
+        if all(blocks[c] - blocks[o] >= lead for o in range(3) if o != c):
+            return c
+    return -1
+
+
+def is_final_check(g: Game) -> bool:
+    """No other Dominance Check remains in the deck or the market."""
+    return not any(is_dominance_check(c) for c in g.deck) and not any(
+        c and is_dominance_check(c) for c in g.market
+    )
+
+
+@automatic("dominance_check")
+def _dominance_check(g: Game, step: Step) -> None:
+    resolve_dominance_check(g, step[2])
+
+
+def resolve_dominance_check(g: Game, card: int) -> None:
+    """Score a Dominance Check (the card has already left the market) and end the game or clean up after it."""
+    final = is_final_check(g)
+    multiplier = 2 if final else 1
+    dominant = dominant_coalition(g)
+    if dominant >= 0:
+        values = [(p, influence(g, p)) for p in range(g.n) if g.loyalty[p] == dominant]
+        points = tuple(x * multiplier for x in SUCCESS_POINTS)
+    else:
+        values = [(p, cylinders_in_play(g, p)) for p in range(g.n)]
+        points = tuple(x * multiplier for x in FAILURE_POINTS)
+    awards = split_places(values, points)
+    for p, v in awards.items():
+        g.vp[p] += v
+    g.log(
+        "dominance_check",
+        card=card,
+        dominant=dominant,
+        final=final,
+        values={str(p): v for p, v in values},
+        awards={str(p): v for p, v in awards.items()},
+        vp=g.vp[:],
+    )
+    from .abilities import after_dominance_check, before_dominance_cleanup
+
+    leader = early_leader(g)
+    if final or leader >= 0:
+        end_game(g, "final dominance check" if final else "early end: lead of 4 or more victory points")
+        return
+    before_dominance_cleanup(g)
+    if dominant >= 0:
+        for r in range(6):
+            for c in range(3):
+                while g.armies[r * 3 + c]:
+                    g.remove_army(c, r)
+        for b in range(9):
+            for c in range(3):
+                while g.roads[b * 3 + c]:
+                    g.remove_road(c, b)
+        g.log("blocks_cleared")
+    after_dominance_check(g)
+
+
+def early_leader(g: Game) -> int:
+    """The player leading every other player by at least 4 victory points, or -1."""
+    order = sorted(range(g.n), key=lambda p: -g.vp[p])
+    if g.n > 1 and g.vp[order[0]] - g.vp[order[1]] >= EARLY_END_LEAD:
+        return order[0]
+    return -1
+
+
+def end_game(g: Game, reason: str) -> None:
+    """Most victory points wins; ties broken by military stars in court, then rupees; else a shared win."""
+    best = max(g.vp)
+    tied = [p for p in range(g.n) if g.vp[p] == best]
+    if len(tied) > 1:
+        most = max(g.stars(p, MILITARY) for p in tied)
+        tied = [p for p in tied if g.stars(p, MILITARY) == most]
+    if len(tied) > 1:
+        most = max(g.rupees[p] for p in tied)
+        tied = [p for p in tied if g.rupees[p] == most]
+    g.winners = tied
+    g.end_reason = reason
+    g.phase = "over"
+    g.agenda.clear()
+    g.log("game_over", winners=tied, vp=g.vp[:], reason=reason)

@@ -1,0 +1,375 @@
+"""The state as JSON (schema in docs/state-format.md), per-player views, and game records."""
+
+from __future__ import annotations
+
+import copy
+from typing import TYPE_CHECKING, Any
+
+from .cards import COURT, is_court_card, is_event
+from .errors import BadState, PamirError
+from .map import (
+    BLOCKS_PER_COALITION,
+    BORDER_INDEX,
+    BORDER_NAMES,
+    COALITION_INDEX,
+    COALITIONS,
+    CYLINDERS_PER_PLAYER,
+    REGION_INDEX,
+    REGIONS,
+    SUIT_INDEX,
+    SUITS,
+)
+from .steps import AUTOMATIC, DECISIONS
+
+if TYPE_CHECKING:
+    from .game import Game
+
+STATE_FORMAT = "paxpamir-state"
+RECORD_FORMAT = "paxpamir-record"
+VERSION = 1
+
+
+def _coal(c: int) -> str | None:
+    return COALITIONS[c] if c >= 0 else None
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, tuple | list):
+        return [_jsonable(v) for v in value]
+    return value
+
+
+def _tupled(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_tupled(v) for v in value)
+    return value
+
+
+def state_to_json(g: Game) -> dict[str, Any]:
+    n = g.n
+    players = []
+    for p in range(n):
+        players.append(
+            {
+                "loyalty": _coal(g.loyalty[p]),
+                "rupees": g.rupees[p],
+                "vp": g.vp[p],
+                "gifts": g.gifts[p],
+                "prizes": g.prizes[p][:],
+                "hand": g.hands[p][:],
+                "court": g.courts[p][:],
+            }
+        )
+    spies = {}
+    for court in g.courts:
+        for c in court:
+            row = g.spies[c * n : c * n + n]
+            if any(row):
+                spies[str(c)] = row
+    tribes = {REGIONS[r]: g.tribes[r * n : r * n + n] for r in range(6) if any(g.tribes[r * n : r * n + n])}
+    armies = {
+        REGIONS[r]: {COALITIONS[c]: g.armies[r * 3 + c] for c in range(3) if g.armies[r * 3 + c]}
+        for r in range(6)
+        if any(g.armies[r * 3 : r * 3 + 3])
+    }
+    roads = {
+        BORDER_NAMES[b]: {COALITIONS[c]: g.roads[b * 3 + c] for c in range(3) if g.roads[b * 3 + c]}
+        for b in range(9)
+        if any(g.roads[b * 3 : b * 3 + 3])
+    }
+    return {
+        "format": STATE_FORMAT,
+        "version": VERSION,
+        "players": players,
+        "options": dict(g.options),
+        "seed": g.seed,
+        "rng": g.rng,
+        "phase": g.phase,
+        "turn": g.turn,
+        "current": g.current,
+        "favored": SUITS[g.favored],
+        "market": [[g.market[r * 6 + c] or None for c in range(6)] for r in range(2)],
+        "market_rupees": [g.market_rupees[r * 6 : r * 6 + 6] for r in range(2)],
+        "deck": g.deck[:],
+        "discard": g.discard[:],
+        "removed": g.removed[:],
+        "map": {"tribes": tribes, "armies": armies, "roads": roads},
+        "spies": spies,
+        "rulers": {REGIONS[r]: g.rulers[r] for r in range(6) if g.rulers[r] >= 0},
+        "effects": [{"effect": e, "player": p, "card": c} for e, p, c in g.effects],
+        "turn_state": {
+            "actions_used": g.actions_used,
+            "used_cards": g.used_cards[:],
+            "paid_cards": g.paid_cards[:],
+            "placed": [list(x) for x in g.placed],
+        },
+        "agenda": _jsonable(g.agenda),
+        "bank": {"out": g.bank_out, "in": g.bank_in},
+        "winners": g.winners[:],
+        "end_reason": g.end_reason,
+        "undo_floor": g.undo_floor,
+        "record": g.record(),
+        "log": g.events(),
+    }
+
+
+def view(g: Game, player: int | None) -> dict[str, Any]:
+    """What ``player`` may see: other players' hands become counts (unless open hands), the deck becomes its
+    size and the number of Dominance Checks in it; seed, random state and record are removed."""
+    data = state_to_json(g)
+    open_hands = bool(g.options.get("open_hands"))
+    for p, pdata in enumerate(data["players"]):
+        pdata["hand_size"] = len(pdata["hand"])
+        if not open_hands and p != player:
+            pdata["hand"] = None
+    data["deck"] = None
+    data["deck_size"] = len(g.deck)
+    data["dominance_checks_left"] = g.dominance_checks_left()
+    for key in ("seed", "rng", "record", "undo_floor"):
+        data.pop(key, None)
+    data["viewer"] = player
+    data["format"] = "paxpamir-view"
+    # Steps hide nothing today, but a hand exchange target or a discard choice could name hidden cards
+    # in later expansions; the pending decision is described by kind and player only for others.
+    data["to_move"] = g.current_player
+    data["decision"] = g.decision
+    return data
+
+
+# ---------------------------------------------------------------------------- loading
+
+
+def _need(cond: bool, message: str) -> None:
+    if not cond:
+        raise BadState(message)
+
+
+def _int(value: Any, what: str, lo: int = 0, hi: int | None = None) -> int:
+    _need(isinstance(value, int) and not isinstance(value, bool), f"{what} must be an integer, not {value!r}")
+    _need(value >= lo, f"{what} must be at least {lo}, not {value}")
+    if hi is not None:
+        _need(value <= hi, f"{what} must be at most {hi}, not {value}")
+    return value
+
+
+def _card_list(value: Any, what: str) -> list[int]:
+    _need(isinstance(value, list), f"{what} must be a list of card numbers")
+    return [_int(c, f"a card in {what}", 1, 116) for c in value]
+
+
+def state_from_json(data: dict[str, Any]) -> Game:
+    from .game import Game
+
+    try:
+        return _load(data)
+    except BadState:
+        raise
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+        if isinstance(exc, PamirError):
+            raise BadState(str(exc)) from exc
+        raise BadState(f"malformed state: {type(exc).__name__}: {exc}") from exc
+    finally:
+        _ = Game
+
+
+def _load(data: dict[str, Any]) -> Game:
+    from .game import Game
+
+    _need(isinstance(data, dict), "a state must be a JSON object")
+    fmt = data.get("format", STATE_FORMAT)
+    _need(fmt == STATE_FORMAT, f"not a paxpamir state (format {fmt!r}); views cannot be loaded")
+    _need(data.get("version", VERSION) == VERSION, f"unsupported state version {data.get('version')!r}")
+    players = data.get("players")
+    _need(isinstance(players, list) and 2 <= len(players) <= 5, "'players' must be a list of 2 to 5 players")
+    n = len(players)
+    options = data.get("options", {}) or {}
+    _need(isinstance(options, dict), "'options' must be an object")
+    g = Game._blank(n, {"open_hands": bool(options.get("open_hands", False))})
+    seed = data.get("seed")
+    g.seed = seed if isinstance(seed, int) else None
+    g.rng = _int(data.get("rng", 0), "rng")
+    seen: dict[int, str] = {}
+
+    def claim(cards: list[int], where: str, court_only: bool = False) -> None:
+        for c in cards:
+            _need(c not in seen, f"card {c} is in two places: {seen.get(c)} and {where}")
+            if court_only:
+                _need(is_court_card(c), f"card {c} is an event and cannot be in {where}")
+            seen[c] = where
+
+    for p, pd in enumerate(players):
+        _need(isinstance(pd, dict), f"player {p} must be an object")
+        loyalty = pd.get("loyalty")
+        _need(loyalty is None or loyalty in COALITION_INDEX, f"player {p}: unknown loyalty {loyalty!r}")
+        g.loyalty[p] = COALITION_INDEX[loyalty] if loyalty else -1
+        g.rupees[p] = _int(pd.get("rupees", 0), f"player {p} rupees")
+        g.vp[p] = _int(pd.get("vp", 0), f"player {p} vp")
+        g.gifts[p] = _int(pd.get("gifts", 0), f"player {p} gifts", 0, 3)
+        g.prizes[p] = _card_list(pd.get("prizes", []), f"player {p} prizes")
+        g.hands[p] = _card_list(pd.get("hand", []), f"player {p} hand")
+        g.courts[p] = _card_list(pd.get("court", []), f"player {p} court")
+        claim(g.prizes[p], f"player {p}'s prizes", True)
+        claim(g.hands[p], f"player {p}'s hand", True)
+        claim(g.courts[p], f"player {p}'s court", True)
+    market = data.get("market", [[None] * 6, [None] * 6])
+    _need(isinstance(market, list) and len(market) == 2, "'market' must be two rows")
+    for r in range(2):
+        _need(isinstance(market[r], list) and len(market[r]) == 6, "each market row must have 6 slots (null = vacant)")
+        for c in range(6):
+            card = market[r][c]
+            if card is not None:
+                g.market[r * 6 + c] = _int(card, f"market row {r} column {c}", 1, 116)
+                claim([card], f"market row {r} column {c}")
+    mr = data.get("market_rupees", [[0] * 6, [0] * 6])
+    _need(isinstance(mr, list) and len(mr) == 2 and all(isinstance(x, list) and len(x) == 6 for x in mr),
+          "'market_rupees' must be two rows of 6 numbers")
+    for r in range(2):
+        for c in range(6):
+            g.market_rupees[r * 6 + c] = _int(mr[r][c], "market rupees")
+    g.deck = _card_list(data.get("deck", []), "deck")
+    claim(g.deck, "the deck")
+    g.discard = _card_list(data.get("discard", []), "discard")
+    claim(g.discard, "the discard pile")
+    effects = data.get("effects", [])
+    _need(isinstance(effects, list), "'effects' must be a list")
+    for e in effects:
+        _need(isinstance(e, dict) and isinstance(e.get("effect"), str), "each effect needs an 'effect' name")
+        card = _int(e.get("card"), "effect card", 101, 116)
+        _need(is_event(card), "effect card must be an event")
+        claim([card], "the effects in force")
+        g.effects.append((e["effect"], _int(e.get("player", -1), "effect player", -1, n - 1), card))
+    removed = data.get("removed")
+    if removed is None:
+        g.removed = sorted(c for c in range(1, 117) if c not in seen)
+    else:
+        g.removed = _card_list(removed, "removed")
+        claim(g.removed, "the removed cards")
+        missing = [c for c in range(1, 117) if c not in seen]
+        _need(not missing, f"cards {missing[:10]} are nowhere (list them in 'removed' or omit 'removed')")
+    # Map.
+    mp = data.get("map", {}) or {}
+    _need(isinstance(mp, dict), "'map' must be an object")
+    for name, counts in (mp.get("tribes") or {}).items():
+        _need(name in REGION_INDEX, f"unknown region {name!r}; regions are {', '.join(REGIONS)}")
+        _need(isinstance(counts, list) and len(counts) == n, f"tribes in {name} must list one count per player")
+        for p in range(n):
+            g.tribes[REGION_INDEX[name] * n + p] = _int(counts[p], f"tribes in {name}")
+    for name, counts in (mp.get("armies") or {}).items():
+        _need(name in REGION_INDEX, f"unknown region {name!r}; regions are {', '.join(REGIONS)}")
+        _need(isinstance(counts, dict), f"armies in {name} must map coalition to count")
+        for coal, k in counts.items():
+            _need(coal in COALITION_INDEX, f"unknown coalition {coal!r}")
+            g.armies[REGION_INDEX[name] * 3 + COALITION_INDEX[coal]] = _int(k, f"{coal} armies in {name}")
+    for name, counts in (mp.get("roads") or {}).items():
+        _need(name in BORDER_INDEX, f"unknown border {name!r}; borders are {', '.join(BORDER_NAMES)}")
+        _need(isinstance(counts, dict), f"roads on {name} must map coalition to count")
+        for coal, k in counts.items():
+            _need(coal in COALITION_INDEX, f"unknown coalition {coal!r}")
+            g.roads[BORDER_INDEX[name] * 3 + COALITION_INDEX[coal]] = _int(k, f"{coal} roads on {name}")
+    spies = data.get("spies", {}) or {}
+    _need(isinstance(spies, dict), "'spies' must map a court card number to one count per player")
+    in_court = {c for court in g.courts for c in court}
+    for key, counts in spies.items():
+        card = _int(int(key), "spy card", 1, 100)
+        _need(card in in_court, f"spies on card {card}, which is in no court")
+        _need(isinstance(counts, list) and len(counts) == n, f"spies on {card} must list one count per player")
+        for p in range(n):
+            g.spies[card * n + p] = _int(counts[p], f"spies on {card}")
+    for p in range(n):
+        used = sum(g.tribes[r * n + p] for r in range(6)) + sum(g.spies[c * n + p] for c in in_court) + g.gifts[p]
+        _need(used <= CYLINDERS_PER_PLAYER, f"player {p} has {used} cylinders in play; only 10 exist")
+        g._cyl_used[p] = used
+    for c in range(3):
+        used = sum(g.armies[r * 3 + c] for r in range(6)) + sum(g.roads[b * 3 + c] for b in range(9))
+        _need(used <= BLOCKS_PER_COALITION, f"{COALITIONS[c]} has {used} blocks on the map; only 12 exist")
+        g._blocks_used[c] = used
+    # Turn.
+    favored = data.get("favored", "political")
+    _need(favored in SUIT_INDEX, f"unknown favored suit {favored!r}")
+    g.favored = SUIT_INDEX[favored]
+    g.phase = data.get("phase", "play")
+    _need(g.phase in ("setup", "play", "over"), f"unknown phase {g.phase!r}")
+    g.turn = _int(data.get("turn", 1), "turn")
+    g.current = _int(data.get("current", 0), "current", 0, n - 1)
+    if g.phase == "play":
+        _need(all(c >= 0 for c in g.loyalty), "every player needs a loyalty once play has begun")
+    ts = data.get("turn_state", {}) or {}
+    g.actions_used = _int(ts.get("actions_used", 0), "actions_used", 0, 2)
+    g.used_cards = _card_list(ts.get("used_cards", []), "used_cards")
+    g.paid_cards = _card_list(ts.get("paid_cards", []), "paid_cards")
+    g.placed = [(str(x[0]), int(x[1]), int(x[2])) for x in ts.get("placed", [])]
+    bank = data.get("bank")
+    total = sum(g.rupees) + sum(g.market_rupees)
+    if bank is None:
+        g.bank_out = max(0, total - 4 * n)
+        g.bank_in = max(0, 4 * n - total)
+    else:
+        g.bank_out = _int(bank.get("out", 0), "bank out")
+        g.bank_in = _int(bank.get("in", 0), "bank in")
+    g.winners = [_int(w, "winner", 0, n - 1) for w in data.get("winners", [])]
+    g.end_reason = str(data.get("end_reason", ""))
+    from .rulers import ruler_of
+
+    g.rulers = [ruler_of(g, r) for r in range(6)]
+    agenda = data.get("agenda")
+    if agenda is None:
+        g.agenda = [] if g.phase == "over" else [("turn", g.current)]
+    else:
+        _need(isinstance(agenda, list), "'agenda' must be a list of steps")
+        g.agenda = []
+        for step in agenda:
+            _need(isinstance(step, list) and step and isinstance(step[0], str), f"malformed step {step!r}")
+            _need(step[0] in DECISIONS or step[0] in AUTOMATIC, f"unknown step kind {step[0]!r}")
+            g.agenda.append(_tupled(step))
+    _need(g.phase == "over" or bool(g.agenda), "a game in play needs a pending step")
+    # History.
+    record = data.get("record")
+    if record is not None:
+        _need(isinstance(record, dict), "'record' must be an object")
+        position = record.get("position")
+        g.initial = position
+        if position is None:
+            g.seed = record.get("seed", g.seed)
+        for who, option in record.get("choices", []):
+            g._history = ((who, _tupled(option)), g._history)
+            g._history_len += 1
+        g.undo_floor = _int(data.get("undo_floor", g._history_len), "undo_floor")
+    else:
+        g.initial = copy.deepcopy(data)
+        g.undo_floor = 0
+    for e in data.get("log", []) or []:
+        g._log = (e, g._log)
+        g._log_len += 1
+    g._advance()
+    return g
+
+
+def load_record(record: dict[str, Any]) -> Game:
+    from .game import Game
+
+    if not isinstance(record, dict) or record.get("format") != RECORD_FORMAT:
+        raise BadState("not a paxpamir game record (its 'format' must be 'paxpamir-record')")
+    if record.get("version") != VERSION:
+        raise BadState(f"unsupported record version {record.get('version')!r}")
+    if record.get("position") is not None:
+        g = Game.from_json(record["position"])
+    else:
+        seed = record.get("seed")
+        players = record.get("players")
+        options = record.get("options", {}) or {}
+        if not isinstance(seed, int):
+            raise BadState("a record without a position needs an integer 'seed'")
+        g = Game.new(players, seed, open_hands=bool(options.get("open_hands", False)))
+    choices = record.get("choices", [])
+    if not isinstance(choices, list):
+        raise BadState("'choices' must be a list of [player, option]")
+    for i, item in enumerate(choices):
+        try:
+            who, option = item
+            g.apply(option, who)
+        except (PamirError, TypeError, ValueError) as exc:
+            raise BadState(f"choice {i} ({item!r}) does not replay: {exc}") from exc
+    return g
+
+
+__all__ = ["state_to_json", "state_from_json", "view", "load_record", "COURT"]

@@ -1,0 +1,88 @@
+"""Setup (rulebook "Setup"): the deck in six piles, the market, rupees, favored suit, starting loyalty."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import rng
+from .cards import DOMINANCE_CHECKS, OTHER_EVENTS
+from .map import COALITION_INDEX, POLITICAL
+from .steps import automatic, decision
+
+if TYPE_CHECKING:
+    from .game import Game
+
+STARTING_RUPEES = 4
+
+
+def build_deck(g: Game) -> None:
+    """Six piles of 5 + N court cards; Dominance Checks one each in piles 3-6; two other events in pile 2 and
+    one each in piles 3-6; each pile shuffled alone; pile 1 on top. Unused cards are set aside."""
+    n = g.n
+    state = g.rng
+    court = list(range(1, 101))
+    state = rng.shuffle(state, court)
+    size = 5 + n
+    piles = [court[i * size : (i + 1) * size] for i in range(6)]
+    removed = court[6 * size :]
+    for i, dc in enumerate(DOMINANCE_CHECKS):
+        piles[2 + i].append(dc)
+    events = list(OTHER_EVENTS)
+    state = rng.shuffle(state, events)
+    piles[1].extend(events[:2])
+    for i in range(4):
+        piles[2 + i].append(events[2 + i])
+    removed.extend(events[6:])
+    deck: list[int] = []
+    for pile in piles:
+        state = rng.shuffle(state, pile)
+        deck.extend(pile)
+    g.rng = state
+    g.deck = deck
+    g.removed = sorted(removed)
+
+
+def deal_market(g: Game) -> None:
+    """Fill the market column by column from the left, top row first."""
+    for col in range(6):
+        for row in range(2):
+            slot = row * 6 + col
+            if g.market[slot] == 0 and g.deck:
+                g.market[slot] = g.deck.pop(0)
+
+
+def set_up(g: Game) -> None:
+    assert g.seed is not None
+    g.rng = rng.seed_state(g.seed)
+    build_deck(g)
+    deal_market(g)
+    g.favored = POLITICAL
+    for p in range(g.n):
+        g.rupees[p] = STARTING_RUPEES
+    g.rng, first = rng.below(g.rng, g.n)
+    order = [(first + i) % g.n for i in range(g.n)]
+    g.log("setup", players=g.n, first_chooser=first)
+    # The last player to choose loyalty takes the first turn.
+    g.agenda.append(("begin_game", order[-1]))
+    for p in reversed(order):
+        g.agenda.append(("loyalty", p))
+
+
+@automatic("begin_game")
+def _begin_game(g: Game, step: tuple) -> None:
+    from .turn import start_turn
+
+    g.phase = "play"
+    g.turn = 0
+    start_turn(g, step[1])
+
+
+def _loyalty_options(g: Game, step: tuple) -> list[tuple]:
+    return [("loyalty", "afghan"), ("loyalty", "british"), ("loyalty", "russian")]
+
+
+@decision("loyalty", "Choose your starting loyalty")(_loyalty_options)
+def _choose_loyalty(g: Game, step: tuple, option: tuple) -> None:
+    p = step[1]
+    g.loyalty[p] = COALITION_INDEX[option[1]]
+    g.log("loyalty", player=p, coalition=g.loyalty[p])
