@@ -27,6 +27,7 @@ from .map import (
     RUSSIAN,
     TRANSCASPIA,
 )
+from .pieces import place
 from .steps import Option, Step, decision
 
 if TYPE_CHECKING:
@@ -75,8 +76,6 @@ def _blackmail_options(g: Game, step: Step) -> list[Option]:
 def _blackmail(g: Game, step: Step, option: Option) -> None:
     if option[0] == "skip":
         return
-    from .pieces import place
-
     g.log("blackmail", player=step[1], card=option[1])
     place(g, step[1], "spy", option[1])
 
@@ -91,6 +90,16 @@ def counts_as_favored(g: Game, player: int, card: int) -> bool:
 
 
 # ---------------------------------------------------------------------------- costs and bribes
+
+
+_DISCOUNTS = ("heratInfluence", "persianInfluence", "russianInfluence")
+
+
+def has_purchase_discount(g: Game, player: int) -> bool:
+    for c in g.courts[player]:
+        if COURT[c].ability in _DISCOUNTS:
+            return True
+    return False
 
 
 def purchase_is_free(g: Game, player: int, card: int) -> bool:
@@ -135,7 +144,8 @@ def suit_change_blocked(g: Game) -> bool:
 
 
 def leverage_shortfall_forgiven(g: Game, player: int) -> bool:
-    return False
+    """Wakhan, out of rupees, discards nothing for a leveraged card."""
+    return player == g.wakhan
 
 
 # ---------------------------------------------------------------------------- actions
@@ -168,7 +178,6 @@ def _infrastructure_options(g: Game, step: Step) -> list[Option]:
 @decision("infrastructure", "Infrastructure: place one more army or road for free")(_infrastructure_options)
 def _infrastructure(g: Game, step: Step, option: Option) -> None:
     from .court import block_coalition
-    from .pieces import place
 
     p = step[1]
     g.log("infrastructure", player=p)
@@ -179,7 +188,8 @@ def _infrastructure(g: Game, step: Step, option: Option) -> None:
 
 
 def army_moves_without_roads(g: Game, player: int) -> bool:
-    return has_ability(g, player, "indianSupplies")
+    """Indian Supplies; and Wakhan, who needs no roads to move her armies."""
+    return player == g.wakhan or has_ability(g, player, "indianSupplies")
 
 
 def spy_move_distance(g: Game, player: int) -> int:
@@ -277,7 +287,6 @@ def before_dominance_cleanup(g: Game) -> None:
 def after_dominance_check(g: Game) -> None:
     """Lasting effects end; Insurrection places two Afghan armies in Kabul."""
     end_effects(g)
-    from .pieces import place
 
     for p in range(g.n):
         if has_ability(g, p, "insurrection"):

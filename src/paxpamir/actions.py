@@ -10,6 +10,22 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .abilities import (
+    after_build,
+    army_moves_without_roads,
+    build_units,
+    counts_as_favored,
+    extra_spy_neighbours,
+    hostage_bribe_waived,
+    protected_from_betrayal,
+    spy_move_distance,
+    spy_protected,
+    spy_removed,
+    taxes_as_if_ruling_everywhere,
+    tribe_protected,
+    tribes_battle,
+    tribes_move,
+)
 from .cards import COURT
 from .court import (
     ask_bribe,
@@ -39,6 +55,12 @@ if TYPE_CHECKING:
 BUILD_UNIT_COST = 2
 BETRAY_COST = 2
 BUILD_UNITS = 3
+ACTIONS_PER_TURN = 2
+
+
+def is_bonus(g: Game, player: int, card: int) -> bool:
+    """Actions of cards in the favored suit are bonus actions (plus card and event exceptions)."""
+    return COURT[card].suit == g.favored or counts_as_favored(g, player, card)
 
 
 def gift_cost(g: Game, player: int) -> int:
@@ -57,8 +79,6 @@ def action_min_cost(g: Game, player: int, action: str) -> int:
 
 
 def card_action_options(g: Game, player: int, out: list[Option]) -> None:
-    from .turn import ACTIONS_PER_TURN, is_bonus
-
     main_left = g.actions_used < ACTIONS_PER_TURN
     used = g.used_cards
     cache: dict[str, bool] = {}
@@ -80,16 +100,12 @@ def begin_action(g: Game, player: int, card: int, action: str) -> None:
     g.agenda.append(("card_action", player, card, action))
     holder, spies = hostage_holder(g, card, player)
     if spies:
-        from .abilities import hostage_bribe_waived
-
         if not hostage_bribe_waived(g, player):
             ask_bribe(g, holder, player, spies, "hostage", card, action_min_cost(g, player, action))
 
 
 @automatic("card_action")
 def _card_action(g: Game, step: Step) -> None:
-    from .turn import is_bonus
-
     p, card, action = step[1], step[2], step[3]
     bonus = is_bonus(g, p, card)
     g.used_cards.append(card)
@@ -103,8 +119,6 @@ def _card_action(g: Game, step: Step) -> None:
 
 
 def _taxable_players(g: Game, player: int) -> list[int]:
-    from .abilities import taxes_as_if_ruling_everywhere
-
     if taxes_as_if_ruling_everywhere(g, player):
         regions = set(range(6))
     else:
@@ -182,8 +196,6 @@ def _can_build(g: Game, player: int, rank: int) -> bool:
 
 
 def _start_build(g: Game, player: int, rank: int) -> None:
-    from .abilities import build_units
-
     g.agenda.append(("build", player, build_units(g, player, BUILD_UNITS), 0))
 
 
@@ -223,8 +235,6 @@ def _build_done(g: Game, step: Step) -> None:
 
 
 def _after_build(g: Game, player: int, placed: int) -> None:
-    from .abilities import after_build
-
     after_build(g, player, placed)
 
 
@@ -237,8 +247,6 @@ def _ring(g: Game) -> list[int]:
 
 
 def _move_options_for(g: Game, player: int) -> list[Option]:
-    from .abilities import army_moves_without_roads, extra_spy_neighbours, spy_move_distance, tribes_move
-
     opts: list[Option] = []
     coalition = block_coalition(g, player)
     armies = g.armies
@@ -345,8 +353,6 @@ def _more(g: Game, step: Step) -> None:
 
 
 def _betray_targets(g: Game, player: int) -> list[int]:
-    from .abilities import protected_from_betrayal
-
     n = g.n
     out = []
     for q in range(g.n):
@@ -393,7 +399,7 @@ def _prize(g: Game, step: Step, option: Option) -> None:
         return
     g.discard.remove(card)
     coalition = COURT[card].prize
-    if coalition != g.loyalty[p]:
+    if coalition != g.loyalty[p] and p != g.wakhan:  # Wakhan holds prizes of every coalition
         from .court import change_loyalty
 
         change_loyalty(g, p, coalition)
@@ -405,8 +411,6 @@ def _prize(g: Game, step: Step, option: Option) -> None:
 
 
 def _region_targets(g: Game, player: int, region: int) -> list[Option]:
-    from .abilities import tribe_protected
-
     coalition = block_coalition(g, player)
     opts: list[Option] = []
     for c in range(3):
@@ -425,8 +429,6 @@ def _region_targets(g: Game, player: int, region: int) -> list[Option]:
 
 
 def _card_targets(g: Game, player: int, card: int) -> list[Option]:
-    from .abilities import spy_protected
-
     n = g.n
     return [
         ("remove_spy", q)
@@ -436,8 +438,6 @@ def _card_targets(g: Game, player: int, card: int) -> list[Option]:
 
 
 def _own_units_in_region(g: Game, player: int, region: int) -> int:
-    from .abilities import tribes_battle
-
     coalition = block_coalition(g, player)
     units = g.armies[region * 3 + coalition] if coalition >= 0 else 0
     if tribes_battle(g, player):
@@ -511,8 +511,6 @@ def _battle(g: Game, step: Step, option: Option) -> None:
         g.log("removed", player=p, kind="tribe", owner=option[1], where=where)
         g.remove_tribe(option[1], where)
     else:
-        from .abilities import spy_removed
-
         g.log("removed", player=p, kind="spy", owner=option[1], where=where)
         spy_removed(g, option[1], where)
 

@@ -156,3 +156,51 @@ def find_card(query: str | int) -> Card:
         raise KeyError(f"no card is called {query!r}")
     names = ", ".join(f"{c.number} {c.name}" for c in matches[:8])
     raise KeyError(f"{query!r} matches several cards: {names}")
+
+
+# ---------------------------------------------------------------------------- Wakhan AI cards
+
+
+@dataclass(frozen=True, slots=True)
+class WakhanCard:
+    """One of Wakhan's 24 AI cards. The front is read when the card is drawn; the back is read while the card
+    is the next one on the AI deck."""
+
+    number: int
+    actions: tuple[str, ...]  # instruction codes, tried top to bottom
+    column_arrow: int  # index into the next card's back column_numbers
+    row_side_arrow: int  # index into the next card's back row_side
+    pragmatic_loyalty: tuple[int, ...]  # coalitions, leftmost first
+    region_order: tuple[int, ...]  # regions, leftmost first
+    back_columns: tuple[int, ...]  # six market column numbers printed on the back
+    back_row_side: tuple[str, ...]  # two entries, "topLeft" or "bottomRight"
+
+
+def _load_wakhan() -> tuple[tuple[WakhanCard, ...], dict[str, str]]:
+    raw = json.loads(
+        resources.files(__package__).joinpath("data/wakhan_cards.json").read_text(encoding="utf-8")
+    )
+    out = tuple(
+        WakhanCard(
+            number=c["number"],
+            actions=tuple(c["front"]["actions"]),
+            column_arrow=c["front"]["column_arrow"],
+            row_side_arrow=c["front"]["row_side_arrow"],
+            pragmatic_loyalty=tuple(COALITION_INDEX[x] for x in c["front"]["pragmatic_loyalty"]),
+            region_order=tuple(REGION_INDEX[x] for x in c["front"]["region_order"]),
+            back_columns=tuple(c["back"]["column_numbers"]),
+            back_row_side=tuple(c["back"]["row_side"]),
+        )
+        for c in raw["ai_cards"]
+    )
+    return out, dict(raw["instructions"])
+
+
+WAKHAN_CARDS, WAKHAN_INSTRUCTIONS = _load_wakhan()
+assert [c.number for c in WAKHAN_CARDS] == list(range(1, 25))
+
+
+def wakhan_card(number: int) -> WakhanCard:
+    if not isinstance(number, int) or not 1 <= number <= 24:
+        raise KeyError(f"no Wakhan AI card number {number!r}: they are numbered 1-24")
+    return WAKHAN_CARDS[number - 1]

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .abilities import leverage_shortfall_forgiven, play_bribe_waived, suit_change_blocked
 from .cards import COURT
 from .map import BORDER_INDEX, BORDER_NAMES, POLITICAL, REGION_BORDERS, SUIT_INDEX
 from .pieces import place
+from .wakhan import pragmatic_loyalty
 from .steps import Option, Step, automatic, decision
 
 if TYPE_CHECKING:
@@ -24,8 +26,6 @@ def play_bribe(g: Game, player: int, card: int) -> tuple[int, int]:
     ruler = g.rulers[region]
     if ruler < 0 or ruler == player:
         return -1, 0
-    from .abilities import play_bribe_waived
-
     if play_bribe_waived(g, player):
         return -1, 0
     return ruler, g.tribes[region * g.n + ruler]
@@ -91,13 +91,17 @@ def _bribe_pay(g: Game, step: Step, option: Option) -> None:
     else:
         dropped = g.agenda.pop()  # the play or card action waiting below
         g.log("bribe_refused", player=payer, to=holder, amount=k, purpose=purpose, card=card, dropped=dropped[0])
+        if dropped[0] == "play_card" and len(dropped) > 3 and dropped[3]:
+            discard_from_hand(g, payer, card, "radicalized card whose bribe was not paid")
 
 
 # ---------------------------------------------------------------------------- play
 
 
-def begin_play(g: Game, player: int, card: int) -> None:
-    g.agenda.append(("play_card", player, card))
+def begin_play(g: Game, player: int, card: int, radicalize: bool = False) -> None:
+    """Play a card from hand (bribe first). Wakhan's radicalize plays the card she just bought as part of the
+    same action: it uses no further action, and a card whose bribe she does not pay is discarded."""
+    g.agenda.append(("play_card", player, card, 1 if radicalize else 0))
     ruler, amount = play_bribe(g, player, card)
     if amount > 0:
         ask_bribe(g, ruler, player, amount, "play", card, 0)
@@ -106,7 +110,8 @@ def begin_play(g: Game, player: int, card: int) -> None:
 @automatic("play_card")
 def _play_card(g: Game, step: Step) -> None:
     p, card = step[1], step[2]
-    g.actions_used += 1
+    if not (len(step) > 3 and step[3]):
+        g.actions_used += 1
     if g.courts[p]:
         g.agenda.append(("side", p, card))
     else:
@@ -131,7 +136,7 @@ def _put_in_court(g: Game, p: int, card: int, side: str) -> None:
     g.log("play", player=p, card=card, side=side)
     g.agenda.append(("impact", p, card, 0))
     patriot = COURT[card].patriot
-    if patriot >= 0 and patriot != g.loyalty[p]:
+    if patriot >= 0 and patriot != g.loyalty[p] and p != g.wakhan:  # Wakhan is loyal to every coalition
         change_loyalty(g, p, patriot, keep=card)
 
 
@@ -153,13 +158,16 @@ def _impact(g: Game, step: Step) -> None:
     elif icon == "road":
         g.agenda.append(("place_road", p, card))
     elif icon == "spy":
-        g.agenda.append(("place_spy", p, card))
+        # The card itself is normally a target, but it may have left the court already (leverage repaid by
+        # discarding it after a loyalty change): with no card of the region in any court, no spy is placed.
+        if _spy_options(g, ("place_spy", p, card)):
+            g.agenda.append(("place_spy", p, card))
+        else:
+            g.log("no_spy_target", player=p, card=card, region=region)
     elif icon == "leverage":
         g.from_bank(p, LEVERAGE_RUPEES)
         g.log("leverage_taken", player=p, card=card, amount=LEVERAGE_RUPEES)
     else:
-        from .abilities import suit_change_blocked
-
         suit = SUIT_INDEX[icon]
         if suit_change_blocked(g):
             g.log("favored_unchanged", card=card, suit=suit)
@@ -169,7 +177,9 @@ def _impact(g: Game, step: Step) -> None:
 
 
 def block_coalition(g: Game, player: int) -> int:
-    """The coalition whose blocks ``player`` places, moves and battles with."""
+    """The coalition whose blocks ``player`` places, moves and battles with (Wakhan: her pragmatic loyalty)."""
+    if player == g.wakhan:
+        return pragmatic_loyalty(g)
     return g.loyalty[player]
 
 
@@ -260,8 +270,6 @@ def overthrow_cards(g: Game, player: int, region: int) -> None:
 def _leverage(g: Game, step: Step) -> None:
     """Repay a discarded leveraged card: 2 rupees; one card from hand or court for each rupee missing."""
     p, owed, card = step[1], step[2], step[3]
-    from .abilities import leverage_shortfall_forgiven
-
     paid = min(owed, g.rupees[p])
     if paid:
         g.to_bank(p, paid)

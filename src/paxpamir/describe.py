@@ -24,6 +24,8 @@ def player_name(g: Game, p: int) -> str:
     names = g.options.get("names")
     if names and 0 <= p < len(names):
         return str(names[p])
+    if p == g.wakhan:
+        return "Wakhan"
     return f"Player {p + 1}"
 
 
@@ -52,6 +54,11 @@ def label(g: Game, step: Step, option: Option) -> str:
         return f"Purchase {card_name(a)} for {cost} rupee(s){extra}"
     if kind == "play":
         return f"Play {card_name(a)}"
+    if kind == "radicalize":
+        from .market import purchase_cost
+
+        cost = purchase_cost(g, step[1], g.market.index(a)) if a in g.market else 0
+        return f"Radicalize {card_name(a)}: purchase for {cost} rupee(s) and play it at once"
     if kind == "action":
         return f"{str(b).capitalize()} with {card_name(a)}"
     if kind == "end_turn":
@@ -96,9 +103,9 @@ def label(g: Game, step: Step, option: Option) -> str:
     if kind == "battle_card":
         return f"Battle on {card_name(a)}"
     if kind == "remove_army":
-        return f"Remove a {str(a).capitalize()} army"
+        return f"Remove {_a(str(a).capitalize())} army"
     if kind == "remove_road":
-        return f"Remove a {str(b).capitalize()} road on {_where(a)}"
+        return f"Remove {_a(str(b).capitalize())} road on {_where(a)}"
     if kind == "remove_tribe":
         return f"Remove a tribe of {player_name(g, a)}"
     if kind == "remove_spy":
@@ -158,6 +165,8 @@ def event_text(g: Game, e: dict[str, Any]) -> str:
         return f"{who} places {_piece(e)}."
     if t == "no_piece":
         return f"{who} has no {e['kind']} to place: every one in play was placed this turn."
+    if t == "no_spy_target":
+        return f"{who} places no spy: no court holds a card of {region_title(e['region'])}."
     if t == "take_piece":
         return f"{who} has none left in supply and takes a piece from {' '.join(map(str, e['source'][1:])) or 'the dial'}."
     if t == "ruler":
@@ -237,6 +246,12 @@ def event_text(g: Game, e: dict[str, Any]) -> str:
         return f"{head}{final}; {awards}."
     if t == "blocks_cleared":
         return "All coalition blocks are removed from the map."
+    if t == "wakhan_card":
+        return f"Wakhan draws AI card {c}."
+    if t == "wakhan_reshuffle":
+        return "Wakhan's AI deck is reshuffled."
+    if t == "reason":
+        return f"{who}: {e['text']}"
     if t == "game_over":
         names = " and ".join(player_name(g, w) for w in e["winners"])
         verb = "win" if len(e["winners"]) > 1 else "wins"
@@ -260,6 +275,11 @@ def event_text(g: Game, e: dict[str, Any]) -> str:
     return f"{t}: {e}"
 
 
+def _a(word: str) -> str:
+    """The word with its indefinite article ("an Afghan", "a British")."""
+    return f"an {word}" if word[:1].lower() in "aeiou" else f"a {word}"
+
+
 def _piece(e: dict[str, Any]) -> str:
     kind = e["kind"]
     where = e["where"]
@@ -269,16 +289,16 @@ def _piece(e: dict[str, Any]) -> str:
         return f"a spy on {card_name(where)}"
     if kind == "gift":
         return "a gift on their loyalty dial"
-    coal = COALITIONS[e["coalition"]].capitalize()
+    coal = _a(COALITIONS[e["coalition"]].capitalize())
     if kind == "army":
-        return f"a {coal} army in {region_title(where)}"
-    return f"a {coal} road on {border_title(where)}"
+        return f"{coal} army in {region_title(where)}"
+    return f"{coal} road on {border_title(where)}"
 
 
 def _removed(g: Game, e: dict[str, Any]) -> str:
     kind = e["kind"]
     if kind in ("army", "road"):
-        coal = COALITIONS[e["coalition"]].capitalize()
-        return f"a {coal} army" if kind == "army" else f"a {coal} road on {border_title(e['where'])}"
+        coal = _a(COALITIONS[e["coalition"]].capitalize())
+        return f"{coal} army" if kind == "army" else f"{coal} road on {border_title(e['where'])}"
     owner = player_name(g, e["owner"])
     return f"a tribe of {owner}" if kind == "tribe" else f"a spy of {owner} from {card_name(e['where'])}"

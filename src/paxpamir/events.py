@@ -84,9 +84,7 @@ def _lasting(g: Game, player: int, card: int, effect: str) -> None:
 def _favor(suit: int) -> Callable[[Game, int, int], None]:
     def handler(g: Game, player: int, card: int) -> None:
         g.discard.append(card)
-        from .abilities import suit_change_blocked
-
-        if suit_change_blocked(g):
+        if has_effect(g, "pashtunwaliValues"):
             g.log("favored_unchanged", card=card, suit=suit)
         elif g.favored != suit:
             g.favored = suit

@@ -24,6 +24,7 @@ from .map import (
     POLITICAL,
     REGION_BORDERS,
 )
+from .rulers import ruler_of
 from .steps import AUTOMATIC, DECISIONS, Option, Step
 
 FORMAT_VERSION = 1
@@ -74,6 +75,9 @@ class Game:
     winners: list[int]
     end_reason: str
     rulers: list[int]  # derived cache: ruler of each region or -1
+    wakhan: int  # Wakhan's seat, or -1 (derived from options)
+    ai_deck: list[int]  # Wakhan's AI deck, top first
+    ai_discard: list[int]  # face-up AI cards; the last is the one in use
     # History (immutable cons lists, shared safely between clones).
     _log: tuple | None
     _log_len: int
@@ -89,13 +93,19 @@ class Game:
     # ------------------------------------------------------------------ creation
 
     @classmethod
-    def new(cls, players: int = 4, seed: int = 0, open_hands: bool = False) -> Game:
-        """Set up a new game exactly as the rulebook describes, deterministically from ``seed``."""
+    def new(cls, players: int = 4, seed: int = 0, open_hands: bool = False, wakhan: bool = False) -> Game:
+        """Set up a new game exactly as the rulebook describes, deterministically from ``seed``.
+
+        With ``wakhan=True`` the last seat is Wakhan, the rulebook's automated opponent, and ``players``
+        counts her (2 or 3: one or two humans).
+        """
         if not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise PamirError(f"a game has 2 to 5 players, not {players!r}")
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise PamirError(f"the seed must be an integer, not {seed!r}")
-        g = cls._blank(players, {"open_hands": bool(open_hands)})
+        if wakhan and players not in (2, 3):
+            raise PamirError(f"Wakhan plays against one or two humans: 2 or 3 seats in all, not {players}")
+        g = cls._blank(players, {"open_hands": bool(open_hands), "wakhan": bool(wakhan)})
         g.seed = seed
         from .setup import set_up
 
@@ -141,6 +151,9 @@ class Game:
         g.winners = []
         g.end_reason = ""
         g.rulers = [-1] * 6
+        g.wakhan = n - 1 if options.get("wakhan") else -1
+        g.ai_deck = []
+        g.ai_discard = []
         g._log = None
         g._log_len = 0
         g._history = None
@@ -190,6 +203,9 @@ class Game:
         g.winners = self.winners[:]
         g.end_reason = self.end_reason
         g.rulers = self.rulers[:]
+        g.wakhan = self.wakhan
+        g.ai_deck = self.ai_deck[:]
+        g.ai_discard = self.ai_discard[:]
         g._log = self._log
         g._log_len = self._log_len
         g._history = self._history
@@ -255,9 +271,11 @@ class Game:
 
         return label(self, self.agenda[-1] if self.agenda else (), tuple(option))
 
-    def apply(self, option: Option | list[Any], player: int | None = None) -> None:
+    def apply(self, option: Option | list[Any], player: int | None = None, reason: str | None = None) -> None:
         """Carry out ``option`` for the player to move (checked against ``player`` when given).
 
+        ``reason`` (optional) is a short explanation logged before the decision and kept in the record, as
+        Wakhan's decision procedure does so that a human can check her by hand.
         Raises :class:`IllegalOption` and changes nothing if the option is not legal now.
         """
         if not self.agenda:
@@ -275,8 +293,10 @@ class Game:
             raise IllegalOption(_explain_illegal(self, step, option, options))
         self.agenda.pop()
         self._options_cache = None
-        self._history = ((who, option), self._history)
+        self._history = ((who, option, reason) if reason else (who, option), self._history)
         self._history_len += 1
+        if reason:
+            self.log("reason", player=who, text=reason)
         if who != self.current:
             # Another player decided (a bribe, a discard): the active player cannot undo past this.
             self.undo_floor = self._history_len
@@ -312,8 +332,8 @@ class Game:
         choices = self.choices()[:-1]
         floor = self.undo_floor
         g = self._replay_base()
-        for who, option in choices:
-            g.apply(option, who)
+        for c in choices:
+            g.apply(c[1], c[0], *c[2:])
         g.undo_floor = floor
         self.__dict__.update(g.__dict__)
 
@@ -327,8 +347,8 @@ class Game:
 
     # ------------------------------------------------------------------ history, log, records
 
-    def choices(self) -> list[tuple[int, Option]]:
-        """Every decision made so far, oldest first, as (player, option)."""
+    def choices(self) -> list[tuple[Any, ...]]:
+        """Every decision made so far, oldest first, as (player, option) or (player, option, reason)."""
         out = []
         node = self._history
         while node is not None:
@@ -361,7 +381,7 @@ class Game:
             "players": self.n,
             "options": dict(self.options),
             "seed": self.seed,
-            "choices": [[who, list(option)] for who, option in self.choices()],
+            "choices": [[c[0], list(c[1]), *c[2:]] for c in self.choices()],
         }
         if self.initial is not None:
             rec["position"] = self.initial
@@ -394,9 +414,10 @@ class Game:
         return view(self, player)
 
     def state_hash(self) -> str:
-        """A hash of the full state (history excluded): equal states have equal hashes."""
+        """A hash of the full state without its history (log, record, undo point): equal positions hash equal."""
         data = self.to_json()
-        data.pop("log", None)
+        for key in ("log", "record", "undo_floor"):
+            data.pop(key, None)
         return hashlib.sha256(json.dumps(data, sort_keys=True, separators=(",", ":")).encode()).hexdigest()[:32]
 
     # ------------------------------------------------------------------ log primitive
@@ -469,8 +490,6 @@ class Game:
 
     def recompute_rulers(self) -> None:
         """Recompute every region's ruler and log changes. Called after any change to the map."""
-        from .rulers import ruler_of
-
         rulers = self.rulers
         for r in range(6):
             new = ruler_of(self, r)

@@ -10,6 +10,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .cards import COURT, PUBLIC_WITHDRAWAL, is_court_card, is_dominance_check
+from .abilities import has_purchase_discount, purchase_is_free
+from .events import resolve_discarded_event, resolve_purchased_event
 from .map import MILITARY
 from .steps import Option, Step, automatic
 
@@ -20,8 +22,6 @@ if TYPE_CHECKING:
 def purchase_cost(g: Game, player: int, slot: int) -> int:
     """Rupees the player pays to buy the card in ``slot``: the column index, doubled while military is
     favored (per card to its left)."""
-    from .abilities import purchase_is_free
-
     card = g.market[slot]
     if purchase_is_free(g, player, card):
         return 0
@@ -29,16 +29,18 @@ def purchase_cost(g: Game, player: int, slot: int) -> int:
     return col * 2 if g.favored == MILITARY else col
 
 
-def purchase_options(g: Game, player: int, out: list[Option]) -> None:
+def purchase_options(g: Game, player: int, out: list[Option], kind: str = "purchase") -> None:
     rupees = g.rupees[player]
     paid = g.paid_cards
     market = g.market
+    per_column = 2 if g.favored == MILITARY else 1
+    may_be_free = has_purchase_discount(g, player)
     for slot in range(12):
         card = market[slot]
-        if card == 0 or card == PUBLIC_WITHDRAWAL or card in paid:
+        if card == 0 or card == PUBLIC_WITHDRAWAL or (paid and card in paid):
             continue
-        if purchase_cost(g, player, slot) <= rupees:
-            out.append(("purchase", card))
+        if (slot % 6) * per_column <= rupees or (may_be_free and purchase_is_free(g, player, card)):
+            out.append((kind, card))
 
 
 def slot_of(g: Game, card: int) -> int:
@@ -79,8 +81,6 @@ def purchase(g: Game, player: int, card: int) -> None:
     if is_court_card(card):
         g.hands[player].append(card)
     else:
-        from .events import resolve_purchased_event
-
         resolve_purchased_event(g, player, card)
 
 
@@ -118,8 +118,6 @@ def _discard_market_event(g: Game, step: Step) -> None:
         return
     g.market[slot] = 0  # rupees stay on the slot
     g.log("event_discarded", card=card)
-    from .events import resolve_discarded_event
-
     resolve_discarded_event(g, card)
 
 

@@ -9,11 +9,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .wakhan import ruling_armies
+
 if TYPE_CHECKING:
     from .game import Game
 
 
 def ruling_pieces(g: Game, region: int, player: int) -> int:
+    if player == g.wakhan:
+        return g.tribes[region * g.n + player] + ruling_armies(g, region)
     c = g.loyalty[player]
     army = g.armies[region * 3 + c] if c >= 0 else 0
     return g.tribes[region * g.n + player] + army
@@ -29,7 +33,12 @@ def ruler_of(g: Game, region: int) -> int:
     second = 0
     for p in range(n):
         c = g.loyalty[p]
-        count = tribes[base + p] + (armies[region * 3 + c] if c >= 0 else 0)
+        if c >= 0:
+            count = tribes[base + p] + armies[region * 3 + c]
+        elif p == g.wakhan:
+            count = tribes[base + p] + ruling_armies(g, region)
+        else:
+            count = tribes[base + p]
         if count > best_count:
             second = best_count
             best_count = count

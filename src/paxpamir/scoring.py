@@ -4,6 +4,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .abilities import (
+    after_dominance_check,
+    before_dominance_cleanup,
+    dominance_lead,
+    gift_influence,
+    patriots_count,
+)
 from .cards import COURT, is_dominance_check
 from .map import MILITARY
 from .steps import Step, automatic
@@ -17,12 +24,22 @@ FAILURE_POINTS = (3, 1)
 EARLY_END_LEAD = 4
 
 
-def influence(g: Game, player: int) -> int:
-    """1 + patriots in court + prizes + gifts (with event modifiers)."""
-    from .abilities import gift_influence, patriots_count
+def influence(g: Game, player: int, coalition: int = -1) -> int:
+    """1 + patriots in court + prizes + gifts (with event modifiers).
 
-    patriots = sum(1 for c in g.courts[player] if COURT[c].patriot >= 0) if patriots_count(g, player) else 0
-    return 1 + patriots + len(g.prizes[player]) + g.gifts[player] * gift_influence(g, player)
+    Wakhan is loyal to every coalition: in ``coalition`` she counts her patriots and prizes of that
+    coalition, and all her gifts.
+    """
+    wakhan = player == g.wakhan and coalition >= 0
+    patriots = 0
+    if patriots_count(g, player):
+        for c in g.courts[player]:
+            pc = COURT[c].patriot
+            if pc >= 0 and (not wakhan or pc == coalition):
+                patriots += 1
+    prizes = g.prizes[player]
+    n_prizes = sum(1 for c in prizes if COURT[c].prize == coalition) if wakhan else len(prizes)
+    return 1 + patriots + n_prizes + g.gifts[player] * gift_influence(g, player)
 
 
 def cylinders_in_play(g: Game, player: int) -> int:
@@ -53,8 +70,6 @@ def split_places(values: list[tuple[int, int]], points: tuple[int, ...]) -> dict
 
 def dominant_coalition(g: Game) -> int:
     """The coalition with at least 4 (2 under Conflict Fatigue) more blocks than each other, or -1."""
-    from .abilities import dominance_lead
-
     lead = dominance_lead(g, DOMINANCE_LEAD)
     blocks = [g.coalition_blocks(c) for c in range(3)]
     for c in range(3):
@@ -81,7 +96,9 @@ def resolve_dominance_check(g: Game, card: int) -> None:
     multiplier = 2 if final else 1
     dominant = dominant_coalition(g)
     if dominant >= 0:
-        values = [(p, influence(g, p)) for p in range(g.n) if g.loyalty[p] == dominant]
+        values = [
+            (p, influence(g, p, dominant)) for p in range(g.n) if g.loyalty[p] == dominant or p == g.wakhan
+        ]
         points = tuple(x * multiplier for x in SUCCESS_POINTS)
     else:
         values = [(p, cylinders_in_play(g, p)) for p in range(g.n)]
@@ -98,8 +115,6 @@ def resolve_dominance_check(g: Game, card: int) -> None:
         awards={str(p): v for p, v in awards.items()},
         vp=g.vp[:],
     )
-    from .abilities import after_dominance_check, before_dominance_cleanup
-
     leader = early_leader(g)
     if final or leader >= 0:
         end_game(g, "final dominance check" if final else "early end: lead of 4 or more victory points")

@@ -108,6 +108,9 @@ def state_to_json(g: Game) -> dict[str, Any]:
         "winners": g.winners[:],
         "end_reason": g.end_reason,
         "undo_floor": g.undo_floor,
+        "wakhan": (
+            {"seat": g.wakhan, "ai_deck": g.ai_deck[:], "ai_discard": g.ai_discard[:]} if g.wakhan >= 0 else None
+        ),
         "record": g.record(),
         "log": g.events(),
     }
@@ -125,6 +128,19 @@ def view(g: Game, player: int | None) -> dict[str, Any]:
     data["deck"] = None
     data["deck_size"] = len(g.deck)
     data["dominance_checks_left"] = g.dominance_checks_left()
+    if g.wakhan >= 0:
+        from .wakhan import arrows, next_back
+
+        columns, rows = next_back(g)
+        column, row_side = arrows(g)
+        data["wakhan"] = {
+            "seat": g.wakhan,
+            "ai_card": g.ai_discard[-1] if g.ai_discard else None,
+            "ai_discard": g.ai_discard[:],
+            "ai_deck_size": len(g.ai_deck),
+            "next_back": {"column_numbers": list(columns), "row_side": list(rows)},
+            "arrows": {"column": column, "row_side": row_side},
+        }
     for key in ("seed", "rng", "record", "undo_floor"):
         data.pop(key, None)
     data["viewer"] = player
@@ -184,7 +200,16 @@ def _load(data: dict[str, Any]) -> Game:
     n = len(players)
     options = data.get("options", {}) or {}
     _need(isinstance(options, dict), "'options' must be an object")
-    g = Game._blank(n, {"open_hands": bool(options.get("open_hands", False))})
+    g = Game._blank(
+        n, {"open_hands": bool(options.get("open_hands", False)), "wakhan": bool(options.get("wakhan", False))}
+    )
+    if g.wakhan >= 0:
+        _need(n in (2, 3), "a game with Wakhan has 2 or 3 seats (one or two humans and her)")
+        wk = data.get("wakhan") or {}
+        _need(isinstance(wk, dict), "'wakhan' must be an object")
+        g.ai_deck = [_int(c, "AI card", 1, 24) for c in wk.get("ai_deck", list(range(1, 25)))]
+        g.ai_discard = [_int(c, "AI card", 1, 24) for c in wk.get("ai_discard", [])]
+        _need(sorted(g.ai_deck + g.ai_discard) == list(range(1, 25)), "the 24 AI cards must each be in the AI deck or its discard")
     seed = data.get("seed")
     g.seed = seed if isinstance(seed, int) else None
     g.rng = _int(data.get("rng", 0), "rng")
@@ -292,7 +317,10 @@ def _load(data: dict[str, Any]) -> Game:
     g.turn = _int(data.get("turn", 1), "turn")
     g.current = _int(data.get("current", 0), "current", 0, n - 1)
     if g.phase == "play":
-        _need(all(c >= 0 for c in g.loyalty), "every player needs a loyalty once play has begun")
+        _need(
+            all(c >= 0 for p, c in enumerate(g.loyalty) if p != g.wakhan),
+            "every player needs a loyalty once play has begun",
+        )
     ts = data.get("turn_state", {}) or {}
     g.actions_used = _int(ts.get("actions_used", 0), "actions_used", 0, 2)
     g.used_cards = _card_list(ts.get("used_cards", []), "used_cards")
@@ -330,8 +358,8 @@ def _load(data: dict[str, Any]) -> Game:
         g.initial = position
         if position is None:
             g.seed = record.get("seed", g.seed)
-        for who, option in record.get("choices", []):
-            g._history = ((who, _tupled(option)), g._history)
+        for item in record.get("choices", []):
+            g._history = ((item[0], _tupled(item[1]), *item[2:]), g._history)
             g._history_len += 1
         g.undo_floor = _int(data.get("undo_floor", g._history_len), "undo_floor")
     else:
@@ -359,14 +387,19 @@ def load_record(record: dict[str, Any]) -> Game:
         options = record.get("options", {}) or {}
         if not isinstance(seed, int):
             raise BadState("a record without a position needs an integer 'seed'")
-        g = Game.new(players, seed, open_hands=bool(options.get("open_hands", False)))
+        g = Game.new(
+            players,
+            seed,
+            open_hands=bool(options.get("open_hands", False)),
+            wakhan=bool(options.get("wakhan", False)),
+        )
     choices = record.get("choices", [])
     if not isinstance(choices, list):
         raise BadState("'choices' must be a list of [player, option]")
     for i, item in enumerate(choices):
         try:
-            who, option = item
-            g.apply(option, who)
+            who, option, *reason = item
+            g.apply(option, who, *reason)
         except (PamirError, TypeError, ValueError) as exc:
             raise BadState(f"choice {i} ({item!r}) does not replay: {exc}") from exc
     return g

@@ -59,11 +59,22 @@ def set_up(g: Game) -> None:
     g.favored = POLITICAL
     for p in range(g.n):
         g.rupees[p] = STARTING_RUPEES
-    g.rng, first = rng.below(g.rng, g.n)
-    order = [(first + i) % g.n for i in range(g.n)]
-    g.log("setup", players=g.n, first_chooser=first)
+    if g.wakhan >= 0:
+        # Wakhan sits to the right of the last player to choose loyalty and takes the first turn. Seats are
+        # the table: she is the last seat, seat 0 chooses last and plays right after her.
+        from .wakhan import shuffle_ai_deck
+
+        shuffle_ai_deck(g)
+        humans = list(range(g.n - 1))
+        order = humans[1:] + humans[:1]
+        first_turn = g.wakhan
+    else:
+        g.rng, first = rng.below(g.rng, g.n)
+        order = [(first + i) % g.n for i in range(g.n)]
+        first_turn = order[-1]
+    g.log("setup", players=g.n, first_chooser=order[0])
     # The last player to choose loyalty takes the first turn.
-    g.agenda.append(("begin_game", order[-1]))
+    g.agenda.append(("begin_game", first_turn))
     for p in reversed(order):
         g.agenda.append(("loyalty", p))
 

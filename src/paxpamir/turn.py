@@ -4,13 +4,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .cards import COURT
+from .abilities import start_of_turn
+from .actions import ACTIONS_PER_TURN, begin_action, card_action_options, is_bonus
+from .court import begin_play, discard_from_court, discard_from_hand
+from .map import INTELLIGENCE, POLITICAL
+from .market import purchase, purchase_options
+from .wakhan import draw_ai_card
 from .steps import Option, Step, automatic, decision
 
 if TYPE_CHECKING:
     from .game import Game
 
-ACTIONS_PER_TURN = 2
+__all__ = ["ACTIONS_PER_TURN", "is_bonus", "start_turn"]
 
 
 def start_turn(g: Game, player: int) -> None:
@@ -23,21 +28,22 @@ def start_turn(g: Game, player: int) -> None:
     g.undo_floor = g._history_len
     g.log("turn", player=player, turn=g.turn)
     g.agenda.append(("turn", player))
-    from .abilities import start_of_turn
-
+    if player == g.wakhan:
+        draw_ai_card(g)
     start_of_turn(g, player)
 
 
 def _turn_options(g: Game, step: Step) -> list[Option]:
-    from .actions import card_action_options
-    from .market import purchase_options
-
     p = step[1]
     opts: list[Option] = []
     if g.actions_used < ACTIONS_PER_TURN:
-        purchase_options(g, p, opts)
-        for c in g.hands[p]:
-            opts.append(("play", c))
+        if p == g.wakhan:
+            # Wakhan's one core action: radicalize (purchase a card and play it at once).
+            purchase_options(g, p, opts, "radicalize")
+        else:
+            purchase_options(g, p, opts)
+            for c in g.hands[p]:
+                opts.append(("play", c))
     card_action_options(g, p, opts)
     opts.append(("end_turn",))
     return opts
@@ -57,28 +63,22 @@ def _turn(g: Game, step: Step, option: Option) -> None:
         return
     g.agenda.append(("turn", p))
     if kind == "purchase":
-        from .market import purchase
-
         purchase(g, p, option[1])
+    elif kind == "radicalize":
+        purchase(g, p, option[1])
+        if option[1] in g.hands[p]:
+            begin_play(g, p, option[1], radicalize=True)
     elif kind == "play":
-        from .court import begin_play
-
         begin_play(g, p, option[1])
     else:
-        from .actions import begin_action
-
         begin_action(g, p, option[1], option[2])
 
 
 def court_limit(g: Game, player: int) -> int:
-    from .map import POLITICAL
-
     return 3 + g.stars(player, POLITICAL)
 
 
 def hand_limit(g: Game, player: int) -> int:
-    from .map import INTELLIGENCE
-
     return 2 + g.stars(player, INTELLIGENCE)
 
 
@@ -97,8 +97,6 @@ def _court_over_limit_options(g: Game, step: Step) -> list[Option]:
     _court_over_limit_options
 )
 def _discard_court_over_limit(g: Game, step: Step, option: Option) -> None:
-    from .court import discard_from_court
-
     p = step[1]
     g.agenda.append(("cleanup_court", p))  # check again afterwards: the limit may have dropped
     discard_from_court(g, p, option[1], "court limit")
@@ -119,8 +117,6 @@ def _hand_over_limit_options(g: Game, step: Step) -> list[Option]:
     _hand_over_limit_options
 )
 def _discard_hand_over_limit(g: Game, step: Step, option: Option) -> None:
-    from .court import discard_from_hand
-
     p = step[1]
     discard_from_hand(g, p, option[1], "hand limit")
     g.agenda.append(("cleanup_hand", p))
@@ -130,11 +126,3 @@ def _discard_hand_over_limit(g: Game, step: Step, option: Option) -> None:
 def _next_turn(g: Game, step: Step) -> None:
     start_turn(g, (step[1] + 1) % g.n)
 
-
-def is_bonus(g: Game, player: int, card: int) -> bool:
-    """Actions of cards in the favored suit are bonus actions (plus card and event exceptions)."""
-    if COURT[card].suit == g.favored:
-        return True
-    from .abilities import counts_as_favored
-
-    return counts_as_favored(g, player, card)

@@ -1,0 +1,46 @@
+"""Simple players that use only the public decision API."""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .steps import Option
+
+
+class RandomBot:
+    """Picks uniformly among the legal options, with its own random number generator.
+
+    >>> from paxpamir import Game
+    >>> game = Game.new(players=2, seed=3)
+    >>> bot = RandomBot(seed=5)
+    >>> while not game.is_over:
+    ...     game.apply(bot.choose(game))
+    >>> game.winners != []
+    True
+    """
+
+    __slots__ = ("seed", "rng")
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed
+        self.rng = random.Random(seed)
+
+    def choose(self, game: Game) -> Option:
+        options = game.legal_options()
+        if not options:
+            raise ValueError("the game is over: there is nothing to choose")
+        return options[self.rng.randrange(len(options))] if len(options) > 1 else options[0]
+
+
+def play_out(game: Game, bot: RandomBot, max_decisions: int = 100_000) -> int:
+    """Play ``game`` to its end with ``bot`` deciding for every seat; return the number of decisions made."""
+    made = 0
+    while not game.is_over:
+        if made >= max_decisions:
+            raise RuntimeError(f"the game did not end within {max_decisions} decisions")
+        game.apply(bot.choose(game))
+        made += 1
+    return made

@@ -1,0 +1,543 @@
+"""The ``pamir`` command: simulate random games, benchmark the engine, look up cards, start game records.
+
+Every subcommand is reachable in-process through :func:`main`, which returns the exit code instead of
+exiting: 0 on success, 1 when a game or an invariant check fails, 2 for bad arguments.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import os
+import re
+import sys
+import time
+from collections import Counter
+from collections.abc import Callable, Sequence
+from typing import Any, TextIO
+
+from . import __version__
+from .bots import RandomBot
+from .cards import CARDS, CourtCard, EventCard, find_card
+from .errors import PamirError
+from .game import MAX_PLAYERS, MIN_PLAYERS, Game
+from .map import COALITIONS, REGIONS, SUITS
+
+#: Games per player count in ``pamir bench`` by default (about 20-40 s in total on a current laptop core).
+BENCH_GAMES = 1500
+BENCH_WARMUP = 20
+BENCH_CLONES = 200_000
+#: Seeds used by ``pamir bench``: fixed, so every run measures the same games.
+BENCH_SEED = 10_000
+#: A random game that runs longer than this is treated as stuck.
+MAX_DECISIONS = 20_000
+
+
+class UsageError(Exception):
+    """A bad argument found after parsing; reported like argparse's own errors (exit code 2)."""
+
+
+# ---------------------------------------------------------------------------- argument types
+
+
+def _player_count(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of players: {text!r}") from None
+    if not MIN_PLAYERS <= n <= MAX_PLAYERS:
+        raise argparse.ArgumentTypeError(f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {n}")
+    return n
+
+
+def _positive(text: str) -> int:
+    try:
+        k = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if k < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {k}")
+    return k
+
+
+def _non_negative(text: str) -> int:
+    try:
+        k = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if k < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 or more, not {k}")
+    return k
+
+
+def _seed(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a seed is a whole number, not {text!r}") from None
+
+
+# ---------------------------------------------------------------------------- helpers
+
+
+def _short_reason(reason: str) -> str:
+    if reason.startswith("final"):
+        return "final check"
+    if reason.startswith("early"):
+        return "early end"
+    return reason or "?"
+
+
+def _seats(players: Sequence[int]) -> str:
+    return "+".join(str(p) for p in players) if players else "-"
+
+
+def _load_invariant_checker(err: TextIO) -> Callable[[Game], Any] | None:
+    """``paxpamir.invariants.check_invariants`` if that module exists, else None (with a note)."""
+    try:
+        module = importlib.import_module("paxpamir.invariants")
+    except ModuleNotFoundError as exc:
+        if exc.name != "paxpamir.invariants":
+            raise
+        print("note: paxpamir.invariants is not available, so --check checks nothing", file=err)
+        return None
+    return module.check_invariants
+
+
+def _run_checker(check: Callable[[Game], Any], game: Game) -> str | None:
+    """Run one invariant check; the problem as text, or None when the state is sound."""
+    try:
+        result = check(game)
+    except Exception as exc:  # AssertionError by convention; anything else is a failure too
+        return f"{type(exc).__name__}: {exc}"
+    if result:  # a checker may also return a list of problems
+        if isinstance(result, list | tuple):
+            return "; ".join(str(x) for x in result)
+        return str(result)
+    return None
+
+
+class GameFailure(Exception):
+    def __init__(self, seed: int, decisions: int, message: str) -> None:
+        super().__init__(message)
+        self.seed = seed
+        self.decisions = decisions
+
+
+def _play_random_game(players: int, seed: int, check: Callable[[Game], Any] | None = None) -> tuple[Game, int]:
+    """One full game with a random bot seeded like the game; returns (game, decisions)."""
+    game = Game.new(players, seed)
+    bot = RandomBot(seed)
+    decisions = 0
+    if check is not None:
+        problem = _run_checker(check, game)
+        if problem:
+            raise GameFailure(seed, 0, f"invariant broken after setup: {problem}")
+    while not game.is_over:
+        if decisions >= MAX_DECISIONS:
+            raise GameFailure(seed, decisions, f"the game did not end within {MAX_DECISIONS} decisions")
+        option = bot.choose(game)
+        try:
+            game.apply(option)
+        except Exception as exc:  # an engine bug: report it with what is needed to reproduce it
+            raise GameFailure(
+                seed, decisions, f"applying {list(option)!r} failed: {type(exc).__name__}: {exc}"
+            ) from exc
+        decisions += 1
+        if check is not None:
+            problem = _run_checker(check, game)
+            if problem:
+                raise GameFailure(
+                    seed,
+                    decisions,
+                    f"invariant broken after decision {decisions} {list(option)!r}: {problem}",
+                )
+    return game, decisions
+
+
+# ---------------------------------------------------------------------------- simulate
+
+
+def cmd_simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    n = args.players
+    check = _load_invariant_checker(err) if args.check else None
+    wins: Counter[int] = Counter()
+    reasons: Counter[str] = Counter()
+    shared = 0
+    total_turns = 0
+    total_decisions = 0
+    vp_width = 3 * n + 2
+    print(
+        f"{'game':>5} {'seed':>6}  {'winner':<8} {'VP':<{vp_width}} {'turns':>5} {'decisions':>9}  ended",
+        file=out,
+    )
+    for i in range(args.games):
+        seed = args.seed + i
+        try:
+            game, decisions = _play_random_game(n, seed, check)
+        except GameFailure as fail:
+            print(f"{i + 1:>5} {seed:>6}  FAILED after {fail.decisions} decisions: {fail}", file=out)
+            print(
+                f"error: game with seed {fail.seed} failed; reproduce with: "
+                f"pamir simulate --players {n} --games 1 --seed {fail.seed}" + (" --check" if args.check else ""),
+                file=err,
+            )
+            return 1
+        s = game.summary()
+        winners = s["winners"]
+        for p in winners:
+            wins[p] += 1
+        if len(winners) > 1:
+            shared += 1
+        reasons[_short_reason(s["end_reason"])] += 1
+        total_turns += s["turns"]
+        total_decisions += decisions
+        vp = "/".join(str(v) for v in s["vp"])
+        print(
+            f"{i + 1:>5} {seed:>6}  {_seats(winners):<8} {vp:<{vp_width}} {s['turns']:>5} {decisions:>9}  "
+            f"{_short_reason(s['end_reason'])}",
+            file=out,
+        )
+    k = args.games
+    print(file=out)
+    print(
+        f"{k} game{'s' if k != 1 else ''}, {n} players, seeds {args.seed}..{args.seed + k - 1}"
+        + (" (invariants checked after every decision)" if check is not None else ""),
+        file=out,
+    )
+    seat_text = ", ".join(f"seat {p}: {wins[p]}" for p in range(n))
+    print(f"wins by seat: {seat_text}" + (f" (shared wins: {shared})" if shared else ""), file=out)
+    print(f"average turns: {total_turns / k:.1f}, average decisions: {total_decisions / k:.1f}", file=out)
+    print("end reasons: " + ", ".join(f"{r} {c}" for r, c in sorted(reasons.items())), file=out)
+    return 0
+
+
+# ---------------------------------------------------------------------------- bench
+
+
+def _mid_game(players: int, seed: int) -> Game:
+    """A state halfway (by decisions) through a fixed random game."""
+    _, total = _play_random_game(players, seed)
+    game = Game.new(players, seed)
+    bot = RandomBot(seed)
+    for _ in range(total // 2):
+        game.apply(bot.choose(game))
+    return game
+
+
+def cmd_bench(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    counts = sorted(set(args.players)) if args.players else list(range(MIN_PLAYERS, MAX_PLAYERS + 1))
+    k = args.games
+    print(
+        f"{'players':>7} {'games':>6} {'seconds':>8} {'games/s':>8} {'decisions/s':>11} {'avg dec':>8} "
+        f"{'avg turns':>9} {'clones/s':>9}",
+        file=out,
+    )
+    started = time.perf_counter()
+    total_games = 0
+    total_decisions = 0
+    total_time = 0.0
+    for n in counts:
+        try:
+            for seed in range(args.warmup):  # warm-up: not timed
+                _play_random_game(n, seed)
+            decisions = 0
+            turns = 0
+            t0 = time.perf_counter()
+            for seed in range(BENCH_SEED, BENCH_SEED + k):
+                game, d = _play_random_game(n, seed)
+                decisions += d
+                turns += game.turn
+            elapsed = time.perf_counter() - t0
+            mid = _mid_game(n, BENCH_SEED)
+        except GameFailure as fail:
+            print(f"error: {n}-player game with seed {fail.seed} failed: {fail}", file=err)
+            return 1
+        mid.clone()
+        t1 = time.perf_counter()
+        for _ in range(args.clones):
+            mid.clone()
+        clone_time = time.perf_counter() - t1
+        total_games += k
+        total_decisions += decisions
+        total_time += elapsed
+        print(
+            f"{n:>7} {k:>6} {elapsed:>8.2f} {k / elapsed:>8.1f} {decisions / elapsed:>11.0f} "
+            f"{decisions / k:>8.1f} {turns / k:>9.1f} {args.clones / clone_time:>9.0f}",
+            file=out,
+            flush=True,
+        )
+    print(
+        f"all: {total_games} games in {total_time:.2f} s timed ({total_games / total_time:.1f} games/s, "
+        f"{total_decisions / total_time:.0f} decisions/s); wall time {time.perf_counter() - started:.1f} s",
+        file=out,
+    )
+    print(
+        f"(random bot, seeds {BENCH_SEED}..{BENCH_SEED + k - 1}, "
+        f"{args.warmup} warm-up games per player count; "
+        f"clones of a state halfway through seed {BENCH_SEED}; Python {sys.version.split()[0]})",
+        file=out,
+    )
+    return 0
+
+
+# ---------------------------------------------------------------------------- cards
+
+_IMPACT_WORDS = {
+    "army": "place an army of your loyalty in the card's region",
+    "road": "place a road of your loyalty on a border of the card's region",
+    "tribe": "place one of your tribes in the card's region",
+    "spy": "place one of your spies on a court card of the card's region",
+    "leverage": "leverage: take 2 rupees now; discarding this card later costs 2 rupees (or cards)",
+}
+
+_SMALL_WORDS = {"of", "for", "in", "the", "to", "and"}
+_SPELLING = {"embarrassement": "embarrassment"}
+
+
+def _words(identifier: str | None) -> str:
+    """``'claimOfAncientLineage'`` -> ``'Claim of Ancient Lineage'``."""
+    if not identifier:
+        return ""
+    parts = re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+", identifier)
+    out = []
+    for i, part in enumerate(parts):
+        low = _SPELLING.get(part.lower(), part.lower())
+        out.append(low if i and low in _SMALL_WORDS else low.capitalize())
+    return " ".join(out)
+
+
+def _impact_words(icon: str) -> str:
+    if icon in SUITS:
+        return f"make {icon} the favored suit"
+    return _IMPACT_WORDS.get(icon, icon)
+
+
+def _stars(rank: int) -> str:
+    return f"{rank} star{'s' if rank != 1 else ''}"
+
+
+def card_lines(c: CourtCard | EventCard) -> list[str]:
+    """Everything printed on a card, in our own words."""
+    if isinstance(c, CourtCard):
+        lines = [
+            f"{c.name} (card {c.number}, a court card)",
+            f"  region:  {REGIONS[c.region].capitalize()}",
+            f"  suit:    {SUITS[c.suit]}",
+            f"  rank:    {_stars(c.rank)}",
+            f"  actions: {', '.join(c.actions) if c.actions else 'none'}",
+            "  impact icons, resolved in this order when played:",
+        ]
+        lines += [f"    {i}. {_impact_words(icon)}" for i, icon in enumerate(c.impact, 1)]
+        if not c.impact:
+            lines.append("    none")
+        lines.append(f"  patriot: {COALITIONS[c.patriot].capitalize() if c.patriot >= 0 else 'no'}")
+        lines.append(f"  prize:   {COALITIONS[c.prize].capitalize() if c.prize >= 0 else 'none'}")
+        if c.ability:
+            lines.append(f"  ability: {_words(c.ability)}: {c.ability_text}")
+        else:
+            lines.append("  ability: none")
+        return lines
+    kind = "a Dominance Check" if c.is_dominance_check else "an event card"
+    lines = [f"{c.name} (card {c.number}, {kind})"]
+    if c.is_dominance_check:
+        lines.append(f"  when bought or discarded from the market: {c.if_purchased_text}")
+    else:
+        lines.append(f"  if purchased ({_words(c.if_purchased)}): {c.if_purchased_text}")
+        lines.append(f"  if discarded from the market ({_words(c.if_discarded)}): {c.if_discarded_text}")
+    return lines
+
+
+def card_line(c: CourtCard | EventCard) -> str:
+    """One line per card for the full list."""
+    if isinstance(c, CourtCard):
+        extras = []
+        if c.patriot >= 0:
+            extras.append(f"{COALITIONS[c.patriot]} patriot")
+        if c.prize >= 0:
+            extras.append(f"{COALITIONS[c.prize]} prize")
+        if c.ability:
+            extras.append(_words(c.ability))
+        return (
+            f"{c.number:>3}  {c.name:<30} {REGIONS[c.region]:<11} {SUITS[c.suit]:<12} {c.rank}*  "
+            f"{'/'.join(c.actions) or '-':<22} {' '.join(c.impact):<28} {', '.join(extras)}"
+        ).rstrip()
+    if c.is_dominance_check:
+        return f"{c.number:>3}  {c.name:<30} Dominance Check"
+    return f"{c.number:>3}  {c.name:<30} event (if discarded from the market: {_words(c.if_discarded)})"
+
+
+def cmd_cards(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    query = " ".join(args.query).strip()
+    if not query:
+        for c in CARDS:
+            if c is not None:
+                print(card_line(c), file=out)
+        return 0
+    try:
+        c = find_card(query)
+    except KeyError as exc:
+        raise UsageError(exc.args[0] if exc.args else f"no card matches {query!r}") from None
+    print("\n".join(card_lines(c)), file=out)
+    return 0
+
+
+# ---------------------------------------------------------------------------- new
+
+
+def record_text(record: dict[str, Any]) -> str:
+    """A record as JSON with one line per choice (readable in a bug report, and still plain JSON)."""
+    head = {k: v for k, v in record.items() if k != "choices"}
+    choices = record.get("choices", [])
+    body = json.dumps(head, indent=1)
+    if not choices:
+        return body[:-2] + ',\n "choices": []\n}\n'
+    lines = ",\n  ".join(json.dumps(c) for c in choices)
+    return body[:-2] + f',\n "choices": [\n  {lines}\n ]\n}}\n'
+
+
+def cmd_new(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    game = Game.new(args.players, args.seed, open_hands=args.open_hands)
+    bot = RandomBot(args.seed)
+    for _ in range(args.random_moves):
+        if game.is_over:
+            break
+        game.apply(bot.choose(game))
+    text = record_text(game.record())
+    if args.out in (None, "-"):
+        out.write(text)
+        return 0
+    try:
+        with open(args.out, "w", encoding="utf-8") as f:
+            f.write(text)
+    except OSError as exc:
+        raise UsageError(f"cannot write {args.out}: {exc.strerror or exc}") from None
+    print(
+        f"wrote {args.out}: {args.players}-player game, seed {args.seed}, "
+        f"{len(game.record()['choices'])} decisions recorded",
+        file=err,
+    )
+    return 0
+
+
+# ---------------------------------------------------------------------------- parser and main
+
+
+class _Parser(argparse.ArgumentParser):
+    """Raise instead of exiting so :func:`main` can return the exit code."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        raise UsageError(message, self)
+
+    def exit(self, status: int = 0, message: str | None = None) -> None:  # type: ignore[override]
+        if message:
+            sys.stderr.write(message)
+        raise _Exit(status)
+
+
+class _Exit(Exception):
+    def __init__(self, status: int) -> None:
+        super().__init__(status)
+        self.status = status
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="pamir",
+        description="Tools for the paxpamir rules engine (Pax Pamir: Second Edition).",
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+
+    p = sub.add_parser("simulate", help="play random-bot games and summarise them")
+    p.add_argument("--players", type=_player_count, default=4, help="players per game, 2-5 (default 4)")
+    p.add_argument("--games", type=_positive, default=10, help="number of games (default 10)")
+    p.add_argument("--seed", type=_seed, default=1, help="seed of the first game; game i uses seed+i (default 1)")
+    p.add_argument("--check", action="store_true", help="check the state invariants after every decision")
+    p.set_defaults(run=cmd_simulate)
+
+    p = sub.add_parser("bench", help="measure games, decisions and clones per second")
+    p.add_argument(
+        "--games",
+        type=_positive,
+        default=BENCH_GAMES,
+        help=f"timed games per player count (default {BENCH_GAMES})",
+    )
+    p.add_argument(
+        "--players",
+        type=_player_count,
+        nargs="+",
+        metavar="N",
+        help="player counts to measure (default: 2 3 4 5)",
+    )
+    p.add_argument(
+        "--warmup",
+        type=_non_negative,
+        default=BENCH_WARMUP,
+        help=f"untimed warm-up games per player count (default {BENCH_WARMUP})",
+    )
+    p.add_argument(
+        "--clones",
+        type=_positive,
+        default=BENCH_CLONES,
+        help=f"clones timed per player count (default {BENCH_CLONES})",
+    )
+    p.set_defaults(run=cmd_bench)
+
+    p = sub.add_parser("cards", help="show a card by number or name, or list every card")
+    p.add_argument("query", nargs="*", help="card number or (part of a) name; omit to list all cards")
+    p.set_defaults(run=cmd_cards)
+
+    p = sub.add_parser("new", help="write the record of a new game as JSON (for bug reports)")
+    p.add_argument("--players", type=_player_count, default=4, help="players, 2-5 (default 4)")
+    p.add_argument("--seed", type=_seed, default=1, help="the game's seed (default 1)")
+    p.add_argument("--out", metavar="FILE", help="file to write (default: standard output)")
+    p.add_argument("--open-hands", action="store_true", help="play with open hands")
+    p.add_argument(
+        "--random-moves",
+        type=_non_negative,
+        default=0,
+        metavar="K",
+        help="let a random bot (seeded like the game) make the first K decisions",
+    )
+    p.set_defaults(run=cmd_new)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the ``pamir`` command with ``argv`` (default: the process arguments); return the exit code."""
+    parser = build_parser()
+    out, err = sys.stdout, sys.stderr
+    try:
+        try:
+            args = parser.parse_args(list(argv) if argv is not None else None)
+        except _Exit as e:  # --help
+            return e.status
+        if getattr(args, "run", None) is None:
+            parser.print_help(err)
+            return 2
+        return args.run(args, out, err)
+    except UsageError as exc:
+        which = exc.args[1] if len(exc.args) > 1 else None
+        if which is not None:
+            which.print_usage(err)
+        print(f"{which.prog if which is not None else 'pamir'}: error: {exc.args[0]}", file=err)
+        return 2
+    except PamirError as exc:  # the engine refused something: say why, without a traceback
+        print(f"pamir: error: {exc}", file=err)
+        return 1
+    except KeyboardInterrupt:
+        print("interrupted", file=err)
+        return 130
+    except BrokenPipeError:  # e.g. piped into head: stop quietly, and keep Python from complaining at exit
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        except (OSError, ValueError, AttributeError):
+            pass
+        return 1
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

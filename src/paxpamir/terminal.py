@@ -1,0 +1,1024 @@
+"""Play a whole game in the terminal (``pamir play``) and step through saved games (``pamir replay``).
+
+Humans share one terminal (hot-seat); the other seats are random bots. The screen shows what a player at
+the table sees: the map, the market, every court, your hand, the scores and the last lines of the log. It is
+drawn with ``rich`` (colours on a terminal, plain text when the output is a file or a pipe) and built only
+from the public game API, :meth:`Game.view`, :mod:`paxpamir.cards` and :mod:`paxpamir.map`.
+
+A game is never lost: after every decision the session (the game record plus the seat configuration) is
+written atomically to the autosave file, and Ctrl-C or the end of input saves and tells how to resume.
+
+Use it through the ``pamir`` command (:func:`register` adds the subcommands) or directly::
+
+    python -m paxpamir.terminal play --players 3 --humans 1
+    python -m paxpamir.terminal replay ~/.paxpamir/autosave.json --all
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import sys
+import tempfile
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, TextIO
+
+from rich import box
+from rich.console import Console, Group
+from rich.markup import escape
+from rich.table import Table
+from rich.text import Text
+
+from .cards import CARDS, CourtCard, EventCard, find_card
+from .errors import PamirError
+from .game import MAX_PLAYERS, MIN_PLAYERS, Game
+from .map import BORDER_NAMES, BORDERS, COALITIONS, MILITARY, REGIONS, SUITS, region_title
+
+try:  # the shared bot, when the package has one
+    from .bots import RandomBot as _SharedBot
+except ImportError:  # pragma: no cover - bots.py is part of the package today
+    _SharedBot = None  # type: ignore[assignment,misc]
+
+SESSION_FORMAT = "paxpamir-session"
+SESSION_VERSION = 1
+RECORD_FORMAT = "paxpamir-record"
+STATE_FORMAT = "paxpamir-state"
+#: Log lines shown at the bottom of the board.
+BOARD_LOG_LINES = 6
+#: At most this many log lines on the board when more happened since the player's last decision.
+MAX_BOARD_LOG_LINES = 30
+#: Exit code after Ctrl-C (the shell's convention for SIGINT).
+EXIT_INTERRUPTED = 130
+
+PLAYER_STYLES = ("bold cyan", "bold magenta", "bold bright_blue", "bold white", "bold dark_orange")
+COALITION_STYLES = ("bold green", "bold red", "bold yellow")
+SUIT_STYLES = ("bright_blue", "magenta", "green", "red")
+
+HELP_TEXT = """\
+Choose an option by its number, or type the start of its label (for example "end" or "purchase cannons"):
+a unique prefix of a label is enough (case does not matter); a unique part of a label also works.
+Commands:
+  undo          take back your last decision of this turn (when allowed)
+  log [n]       show the last n log lines (default 20)
+  card <n|name> show a card by number or (part of its) name
+  board         draw the board again
+  save <file>   save the game to a file (the autosave goes on as well)
+  help          this text
+  quit          save and leave; resume later with pamir play --load FILE
+"""
+
+
+class QuitGame(Exception):
+    """The player asked to leave (quit, end of input or Ctrl-C)."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+# ---------------------------------------------------------------------------- helpers
+
+
+def default_save_path() -> Path:
+    """``$PAXPAMIR_HOME/autosave.json``, or ``~/.paxpamir/autosave.json``."""
+    home = os.environ.get("PAXPAMIR_HOME")
+    base = Path(home).expanduser() if home else Path.home() / ".paxpamir"
+    return base / "autosave.json"
+
+
+def atomic_write_json(path: str | os.PathLike[str], data: Any) -> None:
+    """Write ``data`` as JSON to ``path`` so that the file is always either the old or the new document."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            json.dump(data, f, separators=(",", ":"))
+            f.write("\n")
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def session_doc(g: Game, humans: Sequence[int], bot_seed: int) -> dict[str, Any]:
+    """The saved session: the game record plus the seat configuration."""
+    return {
+        "format": SESSION_FORMAT,
+        "version": SESSION_VERSION,
+        "players": g.n,
+        "humans": sorted(humans),
+        "bot_seed": bot_seed,
+        "open_hands": bool(g.options.get("open_hands")),
+        "turn": g.turn,
+        "decisions": len(g.record()["choices"]),
+        "state_hash": g.state_hash(),
+        "over": g.is_over,
+        "record": g.record(),
+    }
+
+
+def load_document(path: str | os.PathLike[str]) -> tuple[Game, dict[str, Any]]:
+    """Load a saved session, a game record, or a full state that carries its record.
+
+    Returns the game and the session document (for a bare record or state: a document without seats).
+    Raises :class:`PamirError` (or OSError / ValueError for unreadable files) with a readable message.
+    """
+    with open(path, encoding="utf-8") as f:
+        data = json.load(f)
+    if not isinstance(data, dict):
+        raise PamirError(f"{path}: not a paxpamir session, record or state (a JSON object was expected)")
+    fmt = data.get("format")
+    if fmt == SESSION_FORMAT:
+        record = data.get("record")
+    elif fmt == RECORD_FORMAT:
+        record, data = data, {"record": data}
+    elif fmt == STATE_FORMAT and isinstance(data.get("record"), dict):
+        record, data = data["record"], {"record": data["record"]}
+    else:
+        raise PamirError(f"{path}: not a paxpamir session, record or state (format {fmt!r})")
+    g = Game.from_record(record)
+    saved_hash = data.get("state_hash")
+    if saved_hash is not None and saved_hash != g.state_hash():
+        raise PamirError(f"{path}: the record replays to a different state than the one saved")
+    return g, data
+
+
+def player_name(view: dict[str, Any], p: int) -> str:
+    names = (view.get("options") or {}).get("names")
+    if names and 0 <= p < len(names):
+        return str(names[p])
+    return f"Player {p + 1}"
+
+
+def suit_text(suit: int) -> Text:
+    return Text(SUITS[suit].capitalize(), style=SUIT_STYLES[suit])
+
+
+def coalition_text(c: int | str | None) -> Text:
+    if c is None or c == -1:
+        return Text("—")
+    i = COALITIONS.index(c) if isinstance(c, str) else c
+    return Text(COALITIONS[i].capitalize(), style=COALITION_STYLES[i])
+
+
+def card_title(number: int) -> str:
+    c = CARDS[number]
+    return f"{c.name} ({number})" if c is not None else f"card {number}"
+
+
+def card_details(number: int) -> str:
+    """Everything printed on a card, as plain text lines."""
+    c = CARDS[number]
+    if isinstance(c, CourtCard):
+        lines = [
+            f"{c.name} ({c.number}) — court card",
+            f"  Region: {region_title(c.region)}   Suit: {SUITS[c.suit]}   Rank: {c.rank}",
+            f"  Actions: {', '.join(c.actions) or 'none'}",
+            f"  Impact: {', '.join(c.impact) or 'none'}",
+        ]
+        if c.patriot >= 0:
+            lines.append(f"  Patriot: {COALITIONS[c.patriot].capitalize()}")
+        if c.prize >= 0:
+            lines.append(f"  Prize: {COALITIONS[c.prize].capitalize()}")
+        if c.ability_text:
+            lines.append(f"  Ability: {c.ability_text}")
+        return "\n".join(lines)
+    assert isinstance(c, EventCard)
+    kind = "Dominance Check" if c.is_dominance_check else "event"
+    return "\n".join(
+        [
+            f"{c.name} ({c.number}) — {kind}",
+            f"  If purchased: {c.if_purchased_text}",
+            f"  If discarded from the market: {c.if_discarded_text}",
+        ]
+    )
+
+
+def hostage_holder(view: dict[str, Any], card: int, owner: int) -> int:
+    """The player holding ``card`` hostage: the single player with the most spies on it, not its owner."""
+    counts = (view.get("spies") or {}).get(str(card))
+    if not counts:
+        return -1
+    top = max(counts)
+    if top == 0 or counts.count(top) > 1:
+        return -1
+    holder = counts.index(top)
+    return -1 if holder == owner else holder
+
+
+def parse_humans(text: str, players: int | None = None) -> list[int]:
+    """``"1,3"`` -> ``[0, 2]``; ``"none"`` or ``""`` -> ``[]``. Raises ValueError with a readable message."""
+    text = text.strip().lower()
+    if text in ("", "none", "0"):
+        return []
+    seats = []
+    for part in text.split(","):
+        part = part.strip()
+        if not part.isdigit():
+            raise ValueError(f"seats are numbers separated by commas, such as 1,3 (not {part!r})")
+        seat = int(part)
+        if seat < 1 or (players is not None and seat > players):
+            top = players if players is not None else MAX_PLAYERS
+            raise ValueError(f"seat {seat} does not exist: seats are 1 to {top}")
+        if seat - 1 in seats:
+            raise ValueError(f"seat {seat} is listed twice")
+        seats.append(seat - 1)
+    return sorted(seats)
+
+
+class _UniformBot:
+    """A uniform random bot, used only when the package has no shared one."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, game: Game) -> tuple[Any, ...]:
+        options = game.legal_options()
+        return options[self.rng.randrange(len(options))]
+
+
+def bot_choice(game: Game, bot_seed: int, seat: int, decision_index: int) -> tuple[Any, ...]:
+    """The bot's choice. Seeded by the decision's index, so a resumed game plays on exactly as it would have."""
+    seed = (bot_seed * 1_000_003 + seat * 10_007 + decision_index) & 0x7FFFFFFF
+    bot = _SharedBot(seed) if _SharedBot is not None else _UniformBot(seed)
+    return tuple(bot.choose(game))
+
+
+# ---------------------------------------------------------------------------- the board
+
+
+class Screen:
+    """Draws boards, prompts and messages on one output stream."""
+
+    def __init__(self, out: TextIO) -> None:
+        self.out = out
+        isatty = bool(getattr(out, "isatty", lambda: False)())
+        self.tty = isatty
+        width = None if isatty else int(os.environ.get("COLUMNS", "110") or 110)
+        self.console = Console(
+            file=out,
+            force_terminal=isatty,
+            no_color=not isatty,
+            color_system="auto" if isatty else None,
+            highlight=False,
+            emoji=False,
+            width=width,
+            soft_wrap=False,
+        )
+        self.box = box.ROUNDED if isatty else box.ASCII2
+        self.small_box = box.SIMPLE_HEAD
+
+    # -- output primitives
+
+    def print(self, *items: Any, **kw: Any) -> None:
+        self.console.print(*items, **kw)
+        self.out.flush()
+
+    def plain(self, text: str, style: str | None = None) -> None:
+        self.console.print(Text(text, style=style or ""))
+        self.out.flush()
+
+    def clear(self) -> None:
+        if self.tty:
+            self.console.clear()
+
+    # -- pieces of the board
+
+    def _player(self, view: dict[str, Any], p: int) -> Text:
+        return Text(player_name(view, p), style=PLAYER_STYLES[p % len(PLAYER_STYLES)])
+
+    def _players_table(self, g: Game, view: dict[str, Any], humans: Sequence[int]) -> Table:
+        t = Table(title="Players", box=self.small_box, show_edge=False, title_justify="left", expand=False)
+        for head in ("", "Player", "Loyalty", "Rupees", "VP", "Influence", "Gifts", "Prizes", "Hand", "Court",
+                     "Cylinders"):
+            t.add_column(head, justify="left" if head in ("", "Player", "Loyalty", "Prizes") else "right")
+        to_move = view.get("to_move")
+        viewer = view.get("viewer")
+        for p, pd in enumerate(view["players"]):
+            mark = ">" if p == to_move else ""
+            who = self._player(view, p)
+            who.append(" (you)" if p == viewer else (" (bot)" if p not in humans else ""))
+            prizes = Text()
+            for i, c in enumerate(pd["prizes"]):
+                card = CARDS[c]
+                if i:
+                    prizes.append(", ")
+                coal = card.prize if isinstance(card, CourtCard) else -1
+                prizes.append(card_title(c), style=COALITION_STYLES[coal] if coal >= 0 else "")
+            t.add_row(
+                mark,
+                who,
+                coalition_text(pd["loyalty"]),
+                str(pd["rupees"]),
+                str(pd["vp"]),
+                str(g.influence(p)) if pd["loyalty"] else "-",
+                str(pd["gifts"]),
+                prizes if pd["prizes"] else Text("-"),
+                str(pd["hand_size"]),
+                str(len(pd["court"])),
+                str(g.cylinders_in_supply(p)),
+            )
+        return t
+
+    def _map_table(self, view: dict[str, Any]) -> Table:
+        mp = view["map"]
+        rulers = view.get("rulers") or {}
+        t = Table(title="Map", box=self.small_box, show_edge=False, title_justify="left")
+        t.add_column("Region")
+        t.add_column("Ruler")
+        t.add_column("Tribes")
+        t.add_column("Armies")
+        for r, name in enumerate(REGIONS):
+            tribes = Text()
+            for p, k in enumerate((mp.get("tribes") or {}).get(name, [])):
+                if k:
+                    if tribes:
+                        tribes.append("  ")
+                    tribes.append(f"{player_name(view, p)} x{k}", style=PLAYER_STYLES[p % len(PLAYER_STYLES)])
+            armies = Text()
+            for coal, k in sorted(((mp.get("armies") or {}).get(name) or {}).items(),
+                                  key=lambda kv: COALITIONS.index(kv[0])):
+                if armies:
+                    armies.append("  ")
+                armies.append(f"{coal.capitalize()} x{k}", style=COALITION_STYLES[COALITIONS.index(coal)])
+            ruler = rulers.get(name)
+            t.add_row(
+                region_title(r),
+                self._player(view, ruler) if ruler is not None and ruler >= 0 else Text("—"),
+                tribes or Text("—"),
+                armies or Text("—"),
+            )
+        return t
+
+    def _roads_table(self, view: dict[str, Any]) -> Table:
+        roads = view["map"].get("roads") or {}
+        t = Table(title="Roads", box=self.small_box, show_edge=False, title_justify="left")
+        t.add_column("Border")
+        t.add_column("Roads")
+        for b, name in enumerate(BORDER_NAMES):
+            cell = Text()
+            for coal, k in sorted((roads.get(name) or {}).items(), key=lambda kv: COALITIONS.index(kv[0])):
+                if cell:
+                    cell.append("  ")
+                cell.append(f"{coal.capitalize()} x{k}", style=COALITION_STYLES[COALITIONS.index(coal)])
+            a, c = BORDERS[b]
+            t.add_row(f"{region_title(a)}–{region_title(c)}", cell or Text("—"))
+        return t
+
+    def _market_table(self, view: dict[str, Any]) -> Table:
+        military = view["favored"] == SUITS[MILITARY]
+        t = Table(title="Market", box=self.box, title_justify="left", show_lines=True)
+        t.add_column("")
+        for col in range(6):
+            cost = col * 2 if military else col
+            t.add_column(f"cost {cost}", overflow="fold")
+        for row in range(2):
+            cells: list[Any] = [Text("top" if row == 0 else "bottom")]
+            for col in range(6):
+                card = view["market"][row][col]
+                rupees = view["market_rupees"][row][col]
+                cell = Text()
+                if card is None:
+                    cell.append("(empty)", style="dim")
+                else:
+                    info = CARDS[card]
+                    cell.append(card_title(card), style="bold")
+                    if isinstance(info, CourtCard):
+                        cell.append("\n")
+                        cell.append(f"{SUITS[info.suit]} {info.rank}", style=SUIT_STYLES[info.suit])
+                        cell.append(f" · {region_title(info.region)}")
+                    else:
+                        assert isinstance(info, EventCard)
+                        cell.append("\nDominance Check" if info.is_dominance_check else "\nevent", style="italic")
+                if rupees:
+                    cell.append(f"\n+{rupees} rupee{'s' if rupees != 1 else ''}", style="bold yellow")
+                cells.append(cell)
+            t.add_row(*cells)
+        return t
+
+    def _market_events(self, view: dict[str, Any]) -> list[Text]:
+        lines = []
+        for row in view["market"]:
+            for card in row:
+                info = CARDS[card] if card else None
+                if isinstance(info, EventCard) and not info.is_dominance_check:
+                    line = Text(f"  {card_title(card)}", style="bold")
+                    line.append(f" — bought: {info.if_purchased_text} Discarded: {info.if_discarded_text}")
+                    lines.append(line)
+        return lines
+
+    def _card_line(self, view: dict[str, Any], card: int, owner: int | None, used: Sequence[int] = ()) -> Text:
+        info = CARDS[card]
+        line = Text()
+        if not isinstance(info, CourtCard):
+            line.append(card_title(card))
+            return line
+        line.append(card_title(card), style="bold")
+        line.append(" · ")
+        line.append(f"{SUITS[info.suit]} {info.rank}", style=SUIT_STYLES[info.suit])
+        line.append(f" · {region_title(info.region)}")
+        if info.actions:
+            line.append(f" · {'/'.join(info.actions)}")
+        if info.patriot >= 0:
+            line.append(" · patriot ")
+            line.append(COALITIONS[info.patriot].capitalize(), style=COALITION_STYLES[info.patriot])
+        if owner is None:
+            line.append(f" · impact: {', '.join(info.impact) or '-'}")
+            if info.ability_text:
+                line.append(" · ability")
+        else:
+            counts = (view.get("spies") or {}).get(str(card))
+            if counts and any(counts):
+                line.append(" · spies:")
+                for p, k in enumerate(counts):
+                    if k:
+                        line.append(f" {player_name(view, p)} x{k}", style=PLAYER_STYLES[p % len(PLAYER_STYLES)])
+            holder = hostage_holder(view, card, owner)
+            if holder >= 0:
+                line.append(f" · HOSTAGE of {player_name(view, holder)}", style="bold reverse")
+            if card in used:
+                line.append(" · used", style="dim")
+        return line
+
+    def _courts(self, view: dict[str, Any]) -> list[Any]:
+        out: list[Any] = [Text("Courts (left to right)", style="bold underline")]
+        ts = view.get("turn_state") or {}
+        used = ts.get("used_cards") or []
+        current = view.get("current")
+        for p, pd in enumerate(view["players"]):
+            head = Text("  ")
+            head.append_text(self._player(view, p))
+            if not pd["court"]:
+                head.append(": (empty court)", style="dim")
+                out.append(head)
+                continue
+            stars = [0, 0, 0, 0]
+            for c in pd["court"]:
+                info = CARDS[c]
+                if isinstance(info, CourtCard):
+                    stars[info.suit] += info.rank
+            head.append(": ")
+            head.append(", ".join(f"{SUITS[s]} {stars[s]}" for s in range(4) if stars[s]))
+            out.append(head)
+            for c in pd["court"]:
+                line = Text("    ")
+                line.append_text(self._card_line(view, c, p, used if p == current else ()))
+                out.append(line)
+        return out
+
+    def _hands(self, view: dict[str, Any]) -> list[Any]:
+        out: list[Any] = []
+        viewer = view.get("viewer")
+        for p, pd in enumerate(view["players"]):
+            if pd["hand"] is None:
+                continue
+            title = "Your hand" if p == viewer else f"{player_name(view, p)}'s hand (open hands)"
+            head = Text(title, style="bold underline")
+            out.append(head)
+            if not pd["hand"]:
+                out.append(Text("  (empty)", style="dim"))
+            for c in pd["hand"]:
+                line = Text("  ")
+                line.append_text(self._card_line(view, c, None))
+                out.append(line)
+        return out
+
+    def _effects(self, view: dict[str, Any]) -> list[Any]:
+        effects = view.get("effects") or []
+        if not effects:
+            return [Text("Lasting effects in force: none", style="dim")]
+        out: list[Any] = [Text("Lasting effects in force", style="bold underline")]
+        for e in effects:
+            info = CARDS[e["card"]]
+            text = ""
+            if isinstance(info, EventCard):
+                text = info.if_purchased_text if e["effect"] == info.if_purchased else info.if_discarded_text
+            line = Text(f"  {card_title(e['card'])}")
+            if e.get("player", -1) >= 0:
+                line.append(" for ")
+                line.append_text(self._player(view, e["player"]))
+            line.append(f": {text}")
+            out.append(line)
+        return out
+
+    def board(self, g: Game, viewer: int | None, humans: Sequence[int], log_lines: int = BOARD_LOG_LINES,
+              since: int | None = None) -> None:
+        """Draw the table as ``viewer`` sees it (None: a spectator).
+
+        The log shows the last ``log_lines`` lines, or every line from index ``since`` on when that is more
+        (up to ``MAX_BOARD_LOG_LINES``): what happened since the viewer last decided.
+        """
+        view = g.view(viewer)
+        favored = SUITS.index(view["favored"])
+        head = Text(f"Pax Pamir — turn {view['turn']}", style="bold")
+        head.append("   Favored suit: ")
+        head.append_text(suit_text(favored))
+        if favored == MILITARY:
+            head.append(" (purchase costs doubled)", style="bold red")
+        head.append(f"   Deck: {view['deck_size']} cards, Dominance Checks left: {view['dominance_checks_left']}")
+        parts: list[Any] = [Text(""), head, self._players_table(g, view, humans)]
+        grid = Table.grid(padding=(0, 2))
+        grid.add_column()
+        grid.add_column()
+        grid.add_row(self._map_table(view), self._roads_table(view))
+        parts.append(grid)
+        parts.append(self._market_table(view))
+        parts.extend(self._market_events(view))
+        parts.extend(self._courts(view))
+        parts.extend(self._hands(view))
+        parts.extend(self._effects(view))
+        every = g.log_lines()
+        if since is not None:
+            log_lines = min(max(log_lines, len(every) - since), MAX_BOARD_LOG_LINES)
+        lines = every[-log_lines:] if log_lines else []
+        if lines:
+            title = "Since your last decision" if since is not None and len(every) - since > 0 else "Recent log"
+            parts.append(Text(title, style="bold underline"))
+            parts.extend(Text(f"  {line}", style="dim" if i < len(lines) - 3 else "") for i, line in enumerate(lines))
+        decisions = len(g.record()["choices"])
+        parts.append(Text(f"decision #{decisions} · state {g.state_hash()[:12]}", style="dim"))
+        self.print(Group(*parts))
+
+    def options(self, g: Game) -> list[tuple[tuple[Any, ...], str]]:
+        labelled = g.labelled_options()
+        self.print(Text(g.prompt(), style="bold reverse"))
+        width = len(str(len(labelled)))
+        for i, (_, label) in enumerate(labelled, 1):
+            self.print(Text(f"  {i:>{width}}. {label}"))
+        hint = "number or label prefix; help for commands"
+        if g.can_undo():
+            hint += "; undo to take back"
+        self.print(Text(f"({hint})", style="dim"))
+        return labelled
+
+
+# ---------------------------------------------------------------------------- the session
+
+
+class Session:
+    """One game at the terminal: humans in ``humans`` (0-based seats), bots in the others."""
+
+    def __init__(
+        self,
+        game: Game,
+        humans: Sequence[int],
+        bot_seed: int,
+        save_path: Path,
+        stdin: TextIO,
+        out: TextIO,
+        step: bool = False,
+    ) -> None:
+        self.g = game
+        self.humans = sorted(set(humans))
+        self.bot_seed = bot_seed
+        self.save_path = save_path
+        self.stdin = stdin
+        self.screen = Screen(out)
+        self.step = step
+        self.echo = not bool(getattr(stdin, "isatty", lambda: False)())
+        self.seen = len(game.log_lines())
+        self.last_human: int | None = None
+        #: Length of the log when each seat last decided (what it has seen).
+        self.log_mark: dict[int, int] = {}
+
+    # -- input
+
+    def read(self, prompt: str) -> str:
+        """One line of input without its newline; raises QuitGame at end of input."""
+        self.screen.console.print(Text(prompt), end="")
+        self.screen.out.flush()
+        line = self.stdin.readline()
+        if not line:
+            self.screen.print("")
+            raise QuitGame("end of input")
+        line = line.rstrip("\r\n")
+        if self.echo:
+            self.screen.print(Text(line))
+        return line
+
+    # -- saving
+
+    def doc(self) -> dict[str, Any]:
+        return session_doc(self.g, self.humans, self.bot_seed)
+
+    def autosave(self) -> None:
+        atomic_write_json(self.save_path, self.doc())
+
+    def resume_hint(self) -> str:
+        return f"resume with: pamir play --load {self.save_path}"
+
+    # -- log
+
+    def flush_log(self, indent: str = "  ") -> None:
+        lines = self.g.log_lines()
+        if self.seen > len(lines):  # an undo shortened the log
+            self.seen = len(lines)
+        for line in lines[self.seen :]:
+            self.screen.plain(indent + line, style="bold" if line.startswith("—") else None)
+        self.seen = len(lines)
+
+    # -- the game loop
+
+    def run(self) -> int:
+        g = self.g
+        try:
+            self.autosave()
+            while not g.is_over:
+                who = g.current_player
+                assert who is not None
+                if who in self.humans:
+                    self.human_turn(who)
+                else:
+                    self.bot_decision(who)
+            self.flush_log()
+            self.finish()
+            return 0
+        except QuitGame as q:
+            self.autosave()
+            self.screen.print(Text(f"Game saved to {self.save_path} ({q.reason}).", style="bold"))
+            self.screen.print(Text(self.resume_hint(), style="bold"))
+            return 0
+        except KeyboardInterrupt:
+            self.autosave()
+            self.screen.print("")
+            self.screen.print(Text(f"Interrupted. Game saved to {self.save_path}.", style="bold"))
+            self.screen.print(Text(self.resume_hint(), style="bold"))
+            return EXIT_INTERRUPTED
+
+    def finish(self) -> None:
+        g = self.g
+        self.autosave()
+        viewer = self.humans[0] if len(self.humans) == 1 else None
+        self.screen.board(g, viewer, self.humans)
+        summary = g.summary()
+        names = " and ".join(f"Player {w + 1}" for w in summary["winners"])
+        self.screen.print(Text(f"Game over ({summary['end_reason']}): {names} "
+                               f"{'win' if len(summary['winners']) > 1 else 'wins'}.", style="bold green"))
+        for p in range(g.n):
+            self.screen.plain(f"  Player {p + 1}: {summary['vp'][p]} VP")
+        self.screen.plain(f"The finished game is saved in {self.save_path}; "
+                          f"see it again with: pamir replay {self.save_path}")
+
+    def bot_decision(self, who: int) -> None:
+        g = self.g
+        option = bot_choice(g, self.bot_seed, who, len(g.record()["choices"]))
+        g.apply(option, who)
+        self.autosave()
+        self.flush_log()
+        nxt = g.current_player
+        if self.step and nxt != who and not g.is_over:
+            self.read("[step] press Enter to continue ")
+
+    def pass_screen(self, who: int) -> None:
+        self.screen.clear()
+        self.screen.print(Text("\n" * 2 + f"Pass to Player {who + 1} — press Enter", style="bold reverse"))
+        self.read("")
+        self.screen.clear()
+
+    def human_turn(self, who: int) -> None:
+        g = self.g
+        others = len(self.humans) > 1 and not g.options.get("open_hands")
+        if others and self.last_human is not None and who != self.last_human:
+            self.pass_screen(who)
+        self.last_human = who
+        self.screen.board(g, who, self.humans, since=self.log_mark.get(who))
+        labelled = self.screen.options(g)
+        while True:
+            line = self.read("> ").strip()
+            result = self.interpret(line, labelled)
+            if result is None:
+                continue
+            if result == "redraw":
+                return
+            option = result
+            try:
+                g.apply(option, who)
+            except PamirError as exc:  # cannot happen for a listed option, but never lose the game to it
+                self.screen.plain(f"That did not work: {exc}", style="bold red")
+                continue
+            self.autosave()
+            self.flush_log()
+            self.log_mark[who] = self.seen
+            return
+
+    def interpret(self, line: str, labelled: list[tuple[tuple[Any, ...], str]]) -> Any:
+        """An option tuple, ``"redraw"`` (the board must be drawn again), or None (ask again)."""
+        g = self.g
+        if not line:
+            self.screen.plain("Type the number of an option, the start of its label, or help.", style="yellow")
+            return None
+        word, _, rest = line.partition(" ")
+        cmd = word.lower()
+        rest = rest.strip()
+        if cmd in ("help", "?", "h"):
+            self.screen.plain(HELP_TEXT)
+            return None
+        if cmd in ("quit", "exit", "q"):
+            raise QuitGame("quit")
+        if cmd == "undo":
+            if not g.can_undo():
+                self.screen.plain("Nothing to undo: you can take back only your own decisions of this turn, "
+                                  "before a card is drawn or revealed and before another player decides.",
+                                  style="yellow")
+                return None
+            g.undo()
+            self.autosave()
+            self.seen = len(g.log_lines())
+            self.screen.plain("Undone.", style="bold")
+            return "redraw"
+        if cmd == "log":
+            n = 20
+            if rest:
+                if not rest.isdigit():
+                    self.screen.plain("Usage: log [n]", style="yellow")
+                    return None
+                n = int(rest)
+            for text in g.log_lines()[-n:] if n else []:
+                self.screen.plain("  " + text)
+            return None
+        if cmd == "card":
+            if not rest:
+                self.screen.plain("Usage: card <number or name>", style="yellow")
+                return None
+            try:
+                self.screen.plain(card_details(find_card(rest).number))
+            except KeyError as exc:
+                self.screen.plain(str(exc.args[0]), style="yellow")
+            return None
+        if cmd in ("board", "show", "b"):
+            return "redraw"
+        if cmd == "save":
+            if not rest:
+                self.screen.plain("Usage: save <file>", style="yellow")
+                return None
+            target = Path(rest).expanduser()
+            try:
+                atomic_write_json(target, self.doc())
+            except OSError as exc:
+                self.screen.plain(f"Could not save to {target}: {exc}", style="bold red")
+                return None
+            self.screen.plain(f"Saved to {target}; resume with: pamir play --load {target}", style="bold")
+            return None
+        if line.isdigit():
+            k = int(line)
+            if 1 <= k <= len(labelled):
+                return labelled[k - 1][0]
+            self.screen.plain(f"There is no option {k}: choose 1 to {len(labelled)}.", style="yellow")
+            return None
+        low = " ".join(line.lower().split())
+        exact = [o for o, lab in labelled if lab.lower() == low]
+        if len(exact) == 1:
+            return exact[0]
+        matches = [(o, lab) for o, lab in labelled if lab.lower().startswith(low)]
+        if not matches:
+            matches = [(o, lab) for o, lab in labelled if low in lab.lower()]
+        if len(matches) == 1:
+            return matches[0][0]
+        if not matches:
+            self.screen.plain(f"No option matches {line!r}. Type a number, a label prefix, or help.",
+                              style="yellow")
+            return None
+        numbers = [str(i) for i, (o, _) in enumerate(labelled, 1) if any(o == m[0] for m in matches)]
+        self.screen.plain(f"{line!r} matches {len(matches)} options ({', '.join(numbers[:12])}"
+                          f"{', ...' if len(numbers) > 12 else ''}); type more of the label or its number.",
+                          style="yellow")
+        return None
+
+
+# ---------------------------------------------------------------------------- commands
+
+
+def _player_count(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of players: {text!r}") from None
+    if not MIN_PLAYERS <= n <= MAX_PLAYERS:
+        raise argparse.ArgumentTypeError(f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {n}")
+    return n
+
+
+def _seed(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"the seed must be an integer, not {text!r}") from None
+
+
+def _humans(text: str) -> str:
+    try:
+        parse_humans(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    return text
+
+
+def add_play_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--players", type=_player_count, default=None, help="players, 2-5 (default 3)")
+    p.add_argument("--humans", type=_humans, default=None, metavar="SEATS",
+                   help='seats played at this terminal, 1-based and comma separated (default "1"; '
+                        '"none" lets the bots play alone); the others are random bots')
+    p.add_argument("--seed", type=_seed, default=None, help="the game's seed (default: random)")
+    p.add_argument("--open-hands", action="store_true", help="everyone's hand is shown")
+    p.add_argument("--load", metavar="FILE", help="resume a saved game (an autosave, a save or a record)")
+    p.add_argument("--save", metavar="FILE",
+                   help="autosave file, written after every decision "
+                        "(default: $PAXPAMIR_HOME/autosave.json or ~/.paxpamir/autosave.json)")
+    p.add_argument("--step", action="store_true", help="pause after each bot turn")
+    p.add_argument("--wakhan", action="store_true", help="play against Wakhan, the solo opponent (not available yet)")
+
+
+def add_replay_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("file", metavar="FILE", help="a saved game, autosave or game record")
+    p.add_argument("--all", action="store_true", help="print the whole log without stopping")
+
+
+def cmd_play(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None = None,
+             stdin: TextIO | None = None) -> int:
+    out = out or sys.stdout
+    err = err or sys.stderr
+    stdin = stdin or sys.stdin
+    if args.wakhan:
+        print("pamir play: error: Wakhan (the solo opponent) is not available yet", file=err)
+        return 2
+    save_path = Path(args.save).expanduser() if args.save else default_save_path()
+    if args.load:
+        try:
+            game, doc = load_document(args.load)
+        except (OSError, ValueError, PamirError) as exc:
+            print(f"pamir play: error: cannot load {args.load}: {exc}", file=err)
+            return 1
+        if args.players is not None and args.players != game.n:
+            print(f"pamir play: error: {args.load} is a {game.n}-player game, not {args.players}", file=err)
+            return 2
+        humans_text = args.humans
+        if humans_text is not None:
+            humans = parse_humans(humans_text, game.n)
+        elif "humans" in doc:
+            humans = [int(h) for h in doc["humans"] if 0 <= int(h) < game.n]
+        else:
+            humans = [0]
+        bot_seed = int(doc.get("bot_seed", game.seed if game.seed is not None else 0))
+        note = (f"Resumed {args.load}: {game.n} players, turn {game.turn}, "
+                f"decision #{len(game.record()['choices'])}, state {game.state_hash()[:12]}")
+    else:
+        players = args.players or 3
+        try:
+            humans = parse_humans(args.humans if args.humans is not None else "1", players)
+        except ValueError as exc:
+            print(f"pamir play: error: argument --humans: {exc}", file=err)
+            return 2
+        seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 1_000_000)
+        game = Game.new(players, seed, open_hands=args.open_hands)
+        bot_seed = seed
+        note = f"New game: {players} players, seed {seed}"
+    session = Session(game, humans, bot_seed, save_path, stdin, out, step=args.step)
+    seats = ", ".join(f"Player {p + 1} {'(you)' if p in humans else '(bot)'}" for p in range(game.n))
+    session.screen.plain(note, style="bold")
+    session.screen.plain(f"Seats: {seats}. Autosave: {save_path}")
+    try:
+        return session.run()
+    except OSError as exc:
+        print(f"pamir play: error: {exc}", file=err)
+        return 1
+
+
+def cmd_replay(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None = None,
+               stdin: TextIO | None = None) -> int:
+    out = out or sys.stdout
+    err = err or sys.stderr
+    stdin = stdin or sys.stdin
+    try:
+        final, doc = load_document(args.file)
+    except (OSError, ValueError, PamirError) as exc:
+        print(f"pamir replay: error: cannot load {args.file}: {exc}", file=err)
+        return 1
+    screen = Screen(out)
+    record = final.record()
+    choices = record["choices"]
+    humans = doc.get("humans", list(range(final.n)))
+    if args.all:
+        for line in final.log_lines():
+            screen.plain(line, style="bold" if line.startswith("—") else None)
+        _replay_footer(screen, final, len(choices))
+        return 0
+    g = _record_start(record)
+    seen = 0
+    echo = not bool(getattr(stdin, "isatty", lambda: False)())
+    screen.plain(f"Replay of {args.file}: {len(choices)} decisions. "
+                 "Enter = next decision, b = board, q = quit.", style="bold")
+
+    def show_new() -> None:
+        nonlocal seen
+        lines = g.log_lines()
+        for line in lines[seen:]:
+            screen.plain("  " + line, style="bold" if line.startswith("—") else None)
+        seen = len(lines)
+
+    show_new()
+    try:
+        i = 0
+        while i < len(choices):
+            screen.console.print(Text(f"[{i + 1}/{len(choices)}] "), end="")
+            out.flush()
+            line = stdin.readline()
+            if not line:
+                screen.print("")
+                return 0
+            cmd = line.strip().lower()
+            if echo:
+                screen.print(Text(cmd))
+            if cmd in ("q", "quit", "exit"):
+                return 0
+            if cmd in ("b", "board"):
+                screen.board(g, None, humans)
+                continue
+            who, option = choices[i]
+            label = g.label(tuple(_tupled(option)))
+            screen.plain(f"Player {who + 1}: {label}", style=PLAYER_STYLES[who % len(PLAYER_STYLES)])
+            g.apply(option, who)
+            show_new()
+            i += 1
+    except KeyboardInterrupt:
+        screen.print("")
+        return EXIT_INTERRUPTED
+    _replay_footer(screen, g, len(choices))
+    return 0
+
+
+def _tupled(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_tupled(v) for v in value)
+    return value
+
+
+def _record_start(record: dict[str, Any]) -> Game:
+    """The game a record starts from, before any decision."""
+    start = dict(record)
+    start["choices"] = []
+    return Game.from_record(start)
+
+
+def _replay_footer(screen: Screen, g: Game, decisions: int) -> None:
+    if g.is_over:
+        s = g.summary()
+        names = " and ".join(f"Player {w + 1}" for w in s["winners"])
+        screen.plain(f"Game over after {decisions} decisions ({s['end_reason']}): {names}; VP {s['vp']}.",
+                     style="bold")
+    else:
+        screen.plain(f"End of the record ({decisions} decisions); the game goes on: turn {g.turn}, "
+                     f"Player {(g.current_player or 0) + 1} to decide.", style="bold")
+
+
+RunFn = Callable[..., int]
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``play`` and ``replay`` subcommands to an argparse subparsers object.
+
+    Each sets ``run`` (called as ``args.run(args, out, err)``, returning the exit code) and ``func``
+    (the same function) as defaults.
+    """
+    p = subparsers.add_parser("play", help="play a game at this terminal against random bots (hot-seat)",
+                              description="Play Pax Pamir at the terminal. " + HELP_TEXT.split("\n")[0])
+    add_play_arguments(p)
+    p.set_defaults(run=cmd_play, func=cmd_play)
+    r = subparsers.add_parser("replay", help="step through a saved or finished game",
+                              description="Step through a saved game: Enter = next decision, q = quit.")
+    add_replay_arguments(r)
+    r.set_defaults(run=cmd_replay, func=cmd_replay)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="pamir", description="Play Pax Pamir at the terminal.")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    register(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, out: TextIO | None = None,
+         err: TextIO | None = None) -> int:
+    """Run ``play`` or ``replay`` with ``argv``; return the exit code (2 for bad arguments)."""
+    parser = build_parser()
+    err = err or sys.stderr
+    try:
+        args = parser.parse_args(list(argv) if argv is not None else None)
+    except SystemExit as exc:
+        return int(exc.code or 0) if not isinstance(exc.code, str) else 2
+    if getattr(args, "run", None) is None:
+        parser.print_help(err)
+        return 2
+    return args.run(args, out, err, stdin)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
