@@ -162,6 +162,14 @@ def build_units(g: Game, player: int, base: int) -> int:
     return base
 
 
+def build_blocks_paid(g: Game, player: int, placed: int) -> int:
+    """How many of a build action's first ``placed`` blocks are paid for: each of them, or under Nation
+    Building one in two (each block paid for places two)."""
+    if g.effects and has_effect(g, "nationBuilding", player):
+        return (placed + 1) // 2
+    return placed
+
+
 def after_build(g: Game, player: int, placed: int) -> None:
     """Infrastructure: after a build action, place one more block in a legal space for free."""
     if placed and has_ability(g, player, "infrastructure") and _infrastructure_options(g, ("", player)):
@@ -278,6 +286,12 @@ def patriots_count(g: Game, player: int) -> bool:
 def dominance_lead(g: Game, base: int) -> int:
     """Conflict Fatigue: a coalition needs only 2 more blocks than each other to be dominant."""
     return 2 if g.effects and has_effect(g, "conflictFatigue") else base
+
+
+def before_dominance_scoring(g: Game) -> None:
+    """Effects that last "until the next Dominance Check" end as the check begins."""
+    if g.effects:
+        end_effects(g, scored=False)
 
 
 def before_dominance_cleanup(g: Game) -> None:

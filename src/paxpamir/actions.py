@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from .abilities import (
     after_build,
     army_moves_without_roads,
+    build_blocks_paid,
     build_units,
     counts_as_favored,
     extra_spy_neighbours,
@@ -202,7 +203,8 @@ def _start_build(g: Game, player: int, rank: int) -> None:
 def _build_options(g: Game, step: Step) -> list[Option]:
     p, placed = step[1], step[3]
     opts: list[Option] = []
-    if g.rupees[p] >= BUILD_UNIT_COST:
+    free = build_blocks_paid(g, p, placed + 1) == build_blocks_paid(g, p, placed)  # Nation Building
+    if free or g.rupees[p] >= BUILD_UNIT_COST:
         ruled, borders = _buildable(g, p)
         opts.extend(("army", REGIONS[r]) for r in ruled)
         opts.extend(("road", BORDER_NAMES[b]) for b in borders)
@@ -217,7 +219,9 @@ def _build(g: Game, step: Step, option: Option) -> None:
     if option[0] == "done":
         _after_build(g, p, placed)
         return
-    pay_action_cost(g, p, BUILD_UNIT_COST, placed * BUILD_UNIT_COST)
+    paid = build_blocks_paid(g, p, placed)
+    if build_blocks_paid(g, p, placed + 1) > paid:
+        pay_action_cost(g, p, BUILD_UNIT_COST, paid * BUILD_UNIT_COST)
     if left > 1:
         _push_more(g, ("build", p, left - 1, placed + 1))
     else:

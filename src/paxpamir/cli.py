@@ -10,7 +10,6 @@ import argparse
 import importlib
 import json
 import os
-import re
 import sys
 import time
 from collections import Counter
@@ -19,10 +18,10 @@ from typing import Any, TextIO
 
 from . import __version__
 from .bots import RandomBot
-from .cards import CARDS, CourtCard, EventCard, find_card
+from .cardref import card_line, card_lines, markdown_reference
+from .cards import CARDS, find_card
 from .errors import PamirError
 from .game import MAX_PLAYERS, MIN_PLAYERS, Game
-from .map import COALITIONS, REGIONS, SUITS
 
 #: Games per player count in ``pamir bench`` by default (about 20-40 s in total on a current laptop core).
 BENCH_GAMES = 1500
@@ -284,92 +283,14 @@ def cmd_bench(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 # ---------------------------------------------------------------------------- cards
 
-_IMPACT_WORDS = {
-    "army": "place an army of your loyalty in the card's region",
-    "road": "place a road of your loyalty on a border of the card's region",
-    "tribe": "place one of your tribes in the card's region",
-    "spy": "place one of your spies on a court card of the card's region",
-    "leverage": "leverage: take 2 rupees now; discarding this card later costs 2 rupees (or cards)",
-}
-
-_SMALL_WORDS = {"of", "for", "in", "the", "to", "and"}
-_SPELLING = {"embarrassement": "embarrassment"}
-
-
-def _words(identifier: str | None) -> str:
-    """``'claimOfAncientLineage'`` -> ``'Claim of Ancient Lineage'``."""
-    if not identifier:
-        return ""
-    parts = re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+", identifier)
-    out = []
-    for i, part in enumerate(parts):
-        low = _SPELLING.get(part.lower(), part.lower())
-        out.append(low if i and low in _SMALL_WORDS else low.capitalize())
-    return " ".join(out)
-
-
-def _impact_words(icon: str) -> str:
-    if icon in SUITS:
-        return f"make {icon} the favored suit"
-    return _IMPACT_WORDS.get(icon, icon)
-
-
-def _stars(rank: int) -> str:
-    return f"{rank} star{'s' if rank != 1 else ''}"
-
-
-def card_lines(c: CourtCard | EventCard) -> list[str]:
-    """Everything printed on a card, in our own words."""
-    if isinstance(c, CourtCard):
-        lines = [
-            f"{c.name} (card {c.number}, a court card)",
-            f"  region:  {REGIONS[c.region].capitalize()}",
-            f"  suit:    {SUITS[c.suit]}",
-            f"  rank:    {_stars(c.rank)}",
-            f"  actions: {', '.join(c.actions) if c.actions else 'none'}",
-            "  impact icons, resolved in this order when played:",
-        ]
-        lines += [f"    {i}. {_impact_words(icon)}" for i, icon in enumerate(c.impact, 1)]
-        if not c.impact:
-            lines.append("    none")
-        lines.append(f"  patriot: {COALITIONS[c.patriot].capitalize() if c.patriot >= 0 else 'no'}")
-        lines.append(f"  prize:   {COALITIONS[c.prize].capitalize() if c.prize >= 0 else 'none'}")
-        if c.ability:
-            lines.append(f"  ability: {_words(c.ability)}: {c.ability_text}")
-        else:
-            lines.append("  ability: none")
-        return lines
-    kind = "a Dominance Check" if c.is_dominance_check else "an event card"
-    lines = [f"{c.name} (card {c.number}, {kind})"]
-    if c.is_dominance_check:
-        lines.append(f"  when bought or discarded from the market: {c.if_purchased_text}")
-    else:
-        lines.append(f"  if purchased ({_words(c.if_purchased)}): {c.if_purchased_text}")
-        lines.append(f"  if discarded from the market ({_words(c.if_discarded)}): {c.if_discarded_text}")
-    return lines
-
-
-def card_line(c: CourtCard | EventCard) -> str:
-    """One line per card for the full list."""
-    if isinstance(c, CourtCard):
-        extras = []
-        if c.patriot >= 0:
-            extras.append(f"{COALITIONS[c.patriot]} patriot")
-        if c.prize >= 0:
-            extras.append(f"{COALITIONS[c.prize]} prize")
-        if c.ability:
-            extras.append(_words(c.ability))
-        return (
-            f"{c.number:>3}  {c.name:<30} {REGIONS[c.region]:<11} {SUITS[c.suit]:<12} {c.rank}*  "
-            f"{'/'.join(c.actions) or '-':<22} {' '.join(c.impact):<28} {', '.join(extras)}"
-        ).rstrip()
-    if c.is_dominance_check:
-        return f"{c.number:>3}  {c.name:<30} Dominance Check"
-    return f"{c.number:>3}  {c.name:<30} event (if discarded from the market: {_words(c.if_discarded)})"
-
 
 def cmd_cards(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     query = " ".join(args.query).strip()
+    if args.markdown:
+        if query:
+            raise UsageError("--markdown prints the whole reference; give no card with it")
+        out.write(markdown_reference())
+        return 0
     if not query:
         for c in CARDS:
             if c is not None:
@@ -487,6 +408,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("cards", help="show a card by number or name, or list every card")
     p.add_argument("query", nargs="*", help="card number or (part of a) name; omit to list all cards")
+    p.add_argument("--markdown", action="store_true", help="print the whole card reference as Markdown (docs/cards.md)")
     p.set_defaults(run=cmd_cards)
 
     p = sub.add_parser("new", help="write the record of a new game as JSON (for bug reports)")
@@ -502,6 +424,10 @@ def build_parser() -> argparse.ArgumentParser:
         help="let a random bot (seeded like the game) make the first K decisions",
     )
     p.set_defaults(run=cmd_new)
+
+    from . import terminal  # the terminal game: play and replay
+
+    terminal.register(sub)
     return parser
 
 

@@ -166,6 +166,8 @@ def event_text(g: Game, e: dict[str, Any]) -> str:
     if t == "no_piece":
         return f"{who} has no {e['kind']} to place: every one in play was placed this turn."
     if t == "no_spy_target":
+        if e["region"] < 0:
+            return f"{who} places no spy: {card_name(c)} has left the court."
         return f"{who} places no spy: no court holds a card of {region_title(e['region'])}."
     if t == "take_piece":
         return f"{who} has none left in supply and takes a piece from {' '.join(map(str, e['source'][1:])) or 'the dial'}."

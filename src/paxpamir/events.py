@@ -15,9 +15,8 @@ from .steps import Option, Step, automatic, decision
 if TYPE_CHECKING:
     from .game import Game
 
-#: Lasting effects, and whether they end at the next Dominance Check ("until") or right after its scoring
-#: ("until after"). Both kinds are cleared once the check has been scored: the "until" effects have no
-#: bearing on scoring, and the "until after" ones (and Conflict Fatigue) must count during it.
+#: Lasting effects, and whether they end at the next Dominance Check ("until": before it is scored) or right
+#: after its scoring ("until after", and Conflict Fatigue, which must count during it).
 LASTING = {
     "newTactics": "until the next Dominance Check",
     "kohINoorRecovered": "until after the next Dominance Check",
@@ -62,11 +61,21 @@ def has_effect(g: Game, effect: str, player: int = -1) -> bool:
     return False
 
 
-def end_effects(g: Game) -> None:
+#: Effects that must still count while a Dominance Check is scored.
+UNTIL_AFTER = frozenset(e for e, lasts in LASTING.items() if lasts != "until the next Dominance Check")
+
+
+def end_effects(g: Game, scored: bool = True) -> None:
+    """End lasting effects at a Dominance Check: before it is scored (``scored=False``) those that last
+    "until the next Dominance Check"; once it is scored, all that remain."""
+    keep = []
     for effect, player, card in g.effects:
+        if not scored and effect in UNTIL_AFTER:
+            keep.append((effect, player, card))
+            continue
         g.discard.append(card)
         g.log("effect_off", effect=effect, player=player, card=card)
-    g.effects = []
+    g.effects = keep
 
 
 # ---------------------------------------------------------------------------- handlers

@@ -291,14 +291,18 @@ class Game:
         options = self.legal_options()
         if option not in options:
             raise IllegalOption(_explain_illegal(self, step, option, options))
+        legal = options[options.index(option)]
+        if any(type(a) is not type(b) for a, b in zip(option, legal, strict=True)):
+            # True == 1 and 1.0 == 1 in Python: such look-alikes would leak into the record and the log.
+            raise IllegalOption(f"{list(option)!r} has a value of the wrong type; the legal option is {list(legal)!r}")
         self.agenda.pop()
         self._options_cache = None
         self._history = ((who, option, reason) if reason else (who, option), self._history)
         self._history_len += 1
         if reason:
             self.log("reason", player=who, text=reason)
-        if who != self.current:
-            # Another player decided (a bribe, a discard): the active player cannot undo past this.
+        if who != self.current or self.phase != "play":
+            # Another player decided (a bribe, a discard, a loyalty choice): no undo past this.
             self.undo_floor = self._history_len
         DECISIONS[step[0]][1](self, step, option)
         self._advance()

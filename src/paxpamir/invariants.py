@@ -37,6 +37,8 @@ def check_invariants(game: Game) -> None:
     _check_rulers(g)
     _check_flow(g, n)
     _check_limits(g, n)
+    _check_wakhan(g)
+    _check_loyalty(g, n)
 
 
 def _check_blocks(g: Game) -> None:
@@ -179,8 +181,10 @@ def _check_flow(g: Game, n: int) -> None:
         _fail(f"negative victory points {g.vp}")
     if not 0 <= g.favored < 4:
         _fail(f"favored suit {g.favored} out of range")
-    if g.phase != "setup" and any(not 0 <= c < 3 for c in g.loyalty):
+    if g.phase != "setup" and any(not 0 <= c < 3 for p, c in enumerate(g.loyalty) if p != g.wakhan):
         _fail(f"a player without loyalty during play: {g.loyalty}")
+    if g.wakhan >= 0 and g.loyalty[g.wakhan] != -1:
+        _fail(f"Wakhan (seat {g.wakhan}) has no loyalty, but the state gives her {g.loyalty[g.wakhan]}")
     if not 0 <= g.actions_used <= 2:
         _fail(f"{g.actions_used} actions used; a turn has two")
     if len(set(g.used_cards)) != len(g.used_cards):
@@ -213,3 +217,28 @@ def _check_limits(g: Game, n: int) -> None:
         _fail(f"player {prev} ended their turn with {len(g.courts[prev])} court cards; limit {3 + political}")
     if len(g.hands[prev]) > 2 + intelligence:
         _fail(f"player {prev} ended their turn with {len(g.hands[prev])} cards in hand; limit {2 + intelligence}")
+
+
+def _check_wakhan(g: Game) -> None:
+    """Wakhan's 24 AI cards are each in her AI deck or its face-up discard pile."""
+    if g.wakhan < 0:
+        if g.ai_deck or g.ai_discard:
+            _fail("AI cards in a game without Wakhan")
+        return
+    cards = sorted(g.ai_deck + g.ai_discard)
+    if cards != list(range(1, 25)):
+        _fail(f"Wakhan's AI cards are not the 24 cards once each: deck {g.ai_deck}, discard {g.ai_discard}")
+
+
+def _check_loyalty(g: Game, n: int) -> None:
+    """A player's patriots and prizes are all of the coalition they are loyal to (a loyalty change discards
+    the others). Wakhan, loyal to every coalition, is exempt."""
+    for p in range(n):
+        if p == g.wakhan:
+            continue
+        for c in g.courts[p]:
+            if COURT[c].patriot >= 0 and COURT[c].patriot != g.loyalty[p]:
+                _fail(f"player {p} (loyalty {g.loyalty[p]}) has a patriot of coalition {COURT[c].patriot}: card {c}")
+        for c in g.prizes[p]:
+            if COURT[c].prize != g.loyalty[p]:
+                _fail(f"player {p} (loyalty {g.loyalty[p]}) holds a prize of coalition {COURT[c].prize}: card {c}")

@@ -126,6 +126,7 @@ def _cleanup_market(g: Game, step: Step) -> None:
     """Cleanup step 4: slide each row left with its rupees, then deal into the empty slots (instability)."""
     slide_left(g)
     deal(g)
+    _withdraw_rupees(g)
 
 
 def slide_left(g: Game) -> None:
@@ -178,6 +179,15 @@ def deal(g: Game) -> None:
 def _refill(g: Game, step: Step) -> None:
     slide_left(g)
     deal(g)
+    _withdraw_rupees(g)
+
+
+def _withdraw_rupees(g: Game) -> None:
+    """Rupees left on a slot are placed on the card arriving there; on Public Withdrawal they leave the game."""
+    for slot in range(12):
+        if g.market[slot] == PUBLIC_WITHDRAWAL and g.market_rupees[slot]:
+            g.bank_in += g.market_rupees[slot]
+            g.market_rupees[slot] = 0
 
 
 def market_card_rupees(g: Game) -> list[tuple[int, int]]:

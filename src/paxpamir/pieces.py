@@ -91,4 +91,8 @@ def _take_piece(g: Game, step: Step, option: Option) -> None:
     else:
         g.remove_road(coalition, BORDER_INDEX[option[1]])
     g.log("take_piece", player=player, source=list(option), kind=kind)
+    if kind == "spy" and g.owner_of(where) < 0:
+        # Taking the player's last tribe of a region overthrew (discarded) the card the spy was meant for.
+        g.log("no_spy_target", player=player, card=where, region=-1)
+        return
     _put(g, player, kind, where, coalition)

@@ -7,11 +7,13 @@ from typing import TYPE_CHECKING
 from .abilities import (
     after_dominance_check,
     before_dominance_cleanup,
+    before_dominance_scoring,
     dominance_lead,
     gift_influence,
     patriots_count,
 )
 from .cards import COURT, is_dominance_check
+from .events import end_effects
 from .map import MILITARY
 from .steps import Step, automatic
 
@@ -92,6 +94,7 @@ def _dominance_check(g: Game, step: Step) -> None:
 
 def resolve_dominance_check(g: Game, card: int) -> None:
     """Score a Dominance Check (the card has already left the market) and end the game or clean up after it."""
+    before_dominance_scoring(g)
     final = is_final_check(g)
     multiplier = 2 if final else 1
     dominant = dominant_coalition(g)
@@ -117,6 +120,8 @@ def resolve_dominance_check(g: Game, card: int) -> None:
     )
     leader = early_leader(g)
     if final or leader >= 0:
+        if g.effects:
+            end_effects(g)
         end_game(g, "final dominance check" if final else "early end: lead of 4 or more victory points")
         return
     before_dominance_cleanup(g)

@@ -17,18 +17,18 @@ Use it through the ``pamir`` command (:func:`register` adds the subcommands) or 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import random
 import sys
 import tempfile
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
 from rich import box
 from rich.console import Console, Group
-from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
@@ -58,7 +58,7 @@ COALITION_STYLES = ("bold green", "bold red", "bold yellow")
 SUIT_STYLES = ("bright_blue", "magenta", "green", "red")
 
 HELP_TEXT = """\
-Choose an option by its number, or type the start of its label (for example "end" or "purchase cannons"):
+Choose an option by its number, or type the start of its label, for example "end" or "purchase bank":
 a unique prefix of a label is enough (case does not matter); a unique part of a label also works.
 Commands:
   undo          take back your last decision of this turn (when allowed)
@@ -89,8 +89,12 @@ def default_save_path() -> Path:
     return base / "autosave.json"
 
 
-def atomic_write_json(path: str | os.PathLike[str], data: Any) -> None:
-    """Write ``data`` as JSON to ``path`` so that the file is always either the old or the new document."""
+def atomic_write_json(path: str | os.PathLike[str], data: Any, durable: bool = True) -> None:
+    """Write ``data`` as JSON to ``path`` so that the file is always either the old or the new document.
+
+    ``durable`` also flushes it to the disk (fsync), so it survives a crash of the machine, not only of
+    the program.
+    """
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
@@ -99,13 +103,12 @@ def atomic_write_json(path: str | os.PathLike[str], data: Any) -> None:
             json.dump(data, f, separators=(",", ":"))
             f.write("\n")
             f.flush()
-            os.fsync(f.fileno())
+            if durable:
+                os.fsync(f.fileno())
         os.replace(tmp, path)
     except BaseException:
-        try:
+        with contextlib.suppress(OSError):
             os.unlink(tmp)
-        except OSError:
-            pass
         raise
 
 
@@ -145,11 +148,43 @@ def load_document(path: str | os.PathLike[str]) -> tuple[Game, dict[str, Any]]:
         record, data = data["record"], {"record": data["record"]}
     else:
         raise PamirError(f"{path}: not a paxpamir session, record or state (format {fmt!r})")
-    g = Game.from_record(record)
-    saved_hash = data.get("state_hash")
-    if saved_hash is not None and saved_hash != g.state_hash():
-        raise PamirError(f"{path}: the record replays to a different state than the one saved")
+    if not isinstance(record, dict):
+        raise PamirError(f"{path}: the saved session has no game record")
+    data = dict(data)
+    warnings: list[str] = []
+    try:
+        g = Game.from_record(record)
+    except PamirError as exc:
+        # A rules fix can make an old record stop replaying: keep every decision that still replays.
+        g = _record_start(record)
+        choices = record.get("choices") or []
+        kept = 0
+        for item in choices:
+            try:
+                who, option = item
+                g.apply(option, who)
+            except (PamirError, TypeError, ValueError):
+                break
+            kept += 1
+        warnings.append(
+            f"the record replays only up to decision {kept} of {len(choices)} ({exc}); the game goes on from there"
+        )
+    else:
+        saved_hash = data.get("state_hash")
+        if saved_hash is not None and saved_hash != g.state_hash():
+            warnings.append("the record replays to a different state than the one saved (the rules engine changed)")
+    data["warnings"] = warnings
     return g, data
+
+
+def log_since(g: Game, start: int) -> tuple[int, list[str]]:
+    """(length of the log, its lines from index ``start`` on): like ``g.log_lines()[start:]`` but formats
+    only the lines asked for, so following a long game stays fast."""
+    from .describe import event_text
+
+    events = g.events()
+    start = max(0, min(start, len(events)))
+    return len(events), [event_text(g, e) for e in events[start:]]
 
 
 def player_name(view: dict[str, Any], p: int) -> str:
@@ -256,6 +291,15 @@ def bot_choice(game: Game, bot_seed: int, seat: int, decision_index: int) -> tup
 # ---------------------------------------------------------------------------- the board
 
 
+def _plain_width() -> int:
+    """Line width for plain output: $COLUMNS when it is a sensible number, else 110."""
+    try:
+        width = int(os.environ.get("COLUMNS", ""))
+    except ValueError:
+        return 110
+    return width if width >= 60 else 110
+
+
 class Screen:
     """Draws boards, prompts and messages on one output stream."""
 
@@ -263,7 +307,7 @@ class Screen:
         self.out = out
         isatty = bool(getattr(out, "isatty", lambda: False)())
         self.tty = isatty
-        width = None if isatty else int(os.environ.get("COLUMNS", "110") or 110)
+        width = None if isatty else _plain_width()
         self.console = Console(
             file=out,
             force_terminal=isatty,
@@ -284,12 +328,16 @@ class Screen:
         self.out.flush()
 
     def plain(self, text: str, style: str | None = None) -> None:
-        self.console.print(Text(text, style=style or ""))
+        """A message, never wrapped (paths and commands in it stay copyable)."""
+        self.console.print(Text(text, style=style or ""), soft_wrap=True)
         self.out.flush()
 
     def clear(self) -> None:
+        """Clear the screen and, where the terminal allows, its scrollback (a hot-seat hand must not show)."""
         if self.tty:
             self.console.clear()
+            self.out.write("\x1b[3J")
+            self.out.flush()
 
     # -- pieces of the board
 
@@ -298,8 +346,19 @@ class Screen:
 
     def _players_table(self, g: Game, view: dict[str, Any], humans: Sequence[int]) -> Table:
         t = Table(title="Players", box=self.small_box, show_edge=False, title_justify="left", expand=False)
-        for head in ("", "Player", "Loyalty", "Rupees", "VP", "Influence", "Gifts", "Prizes", "Hand", "Court",
-                     "Cylinders"):
+        for head in (
+            "",
+            "Player",
+            "Loyalty",
+            "Rupees",
+            "VP",
+            "Influence",
+            "Gifts",
+            "Prizes",
+            "Hand",
+            "Court",
+            "Cylinders",
+        ):
             t.add_column(head, justify="left" if head in ("", "Player", "Loyalty", "Prizes") else "right")
         to_move = view.get("to_move")
         viewer = view.get("viewer")
@@ -345,8 +404,9 @@ class Screen:
                         tribes.append("  ")
                     tribes.append(f"{player_name(view, p)} x{k}", style=PLAYER_STYLES[p % len(PLAYER_STYLES)])
             armies = Text()
-            for coal, k in sorted(((mp.get("armies") or {}).get(name) or {}).items(),
-                                  key=lambda kv: COALITIONS.index(kv[0])):
+            for coal, k in sorted(
+                ((mp.get("armies") or {}).get(name) or {}).items(), key=lambda kv: COALITIONS.index(kv[0])
+            ):
                 if armies:
                     armies.append("  ")
                 armies.append(f"{coal.capitalize()} x{k}", style=COALITION_STYLES[COALITIONS.index(coal)])
@@ -510,8 +570,14 @@ class Screen:
             out.append(line)
         return out
 
-    def board(self, g: Game, viewer: int | None, humans: Sequence[int], log_lines: int = BOARD_LOG_LINES,
-              since: int | None = None) -> None:
+    def board(
+        self,
+        g: Game,
+        viewer: int | None,
+        humans: Sequence[int],
+        log_lines: int = BOARD_LOG_LINES,
+        since: int | None = None,
+    ) -> None:
         """Draw the table as ``viewer`` sees it (None: a spectator).
 
         The log shows the last ``log_lines`` lines, or every line from index ``since`` on when that is more
@@ -536,12 +602,12 @@ class Screen:
         parts.extend(self._courts(view))
         parts.extend(self._hands(view))
         parts.extend(self._effects(view))
-        every = g.log_lines()
+        total = len(g.events())
         if since is not None:
-            log_lines = min(max(log_lines, len(every) - since), MAX_BOARD_LOG_LINES)
-        lines = every[-log_lines:] if log_lines else []
+            log_lines = min(max(log_lines, total - since), MAX_BOARD_LOG_LINES)
+        lines = log_since(g, total - log_lines)[1] if log_lines else []
         if lines:
-            title = "Since your last decision" if since is not None and len(every) - since > 0 else "Recent log"
+            title = "Since your last decision" if since is not None and total - since > 0 else "Recent log"
             parts.append(Text(title, style="bold underline"))
             parts.extend(Text(f"  {line}", style="dim" if i < len(lines) - 3 else "") for i, line in enumerate(lines))
         decisions = len(g.record()["choices"])
@@ -585,10 +651,11 @@ class Session:
         self.screen = Screen(out)
         self.step = step
         self.echo = not bool(getattr(stdin, "isatty", lambda: False)())
-        self.seen = len(game.log_lines())
+        self.seen = len(game.events())
         self.last_human: int | None = None
         #: Length of the log when each seat last decided (what it has seen).
         self.log_mark: dict[int, int] = {}
+        self.save_error: str | None = None
 
     # -- input
 
@@ -610,8 +677,19 @@ class Session:
     def doc(self) -> dict[str, Any]:
         return session_doc(self.g, self.humans, self.bot_seed)
 
-    def autosave(self) -> None:
-        atomic_write_json(self.save_path, self.doc())
+    def autosave(self, durable: bool = True) -> bool:
+        """Save the session; on failure warn (once per message) and go on playing. True when saved."""
+        try:
+            atomic_write_json(self.save_path, self.doc(), durable)
+        except OSError as exc:
+            key = f"{type(exc).__name__} {exc.errno}"
+            if key != self.save_error:
+                reason = exc.strerror or str(exc)
+                self.screen.plain(f"Warning: could not autosave to {self.save_path}: {reason}", style="bold red")
+            self.save_error = key
+            return False
+        self.save_error = None
+        return True
 
     def resume_hint(self) -> str:
         return f"resume with: pamir play --load {self.save_path}"
@@ -619,12 +697,10 @@ class Session:
     # -- log
 
     def flush_log(self, indent: str = "  ") -> None:
-        lines = self.g.log_lines()
-        if self.seen > len(lines):  # an undo shortened the log
-            self.seen = len(lines)
-        for line in lines[self.seen :]:
+        total, lines = log_since(self.g, self.seen)  # after an undo the log may be shorter than seen
+        for line in lines:
             self.screen.plain(indent + line, style="bold" if line.startswith("—") else None)
-        self.seen = len(lines)
+        self.seen = total
 
     # -- the game loop
 
@@ -643,16 +719,19 @@ class Session:
             self.finish()
             return 0
         except QuitGame as q:
-            self.autosave()
-            self.screen.print(Text(f"Game saved to {self.save_path} ({q.reason}).", style="bold"))
-            self.screen.print(Text(self.resume_hint(), style="bold"))
-            return 0
+            return self.leave(f"Game saved to {self.save_path} ({q.reason}).", 0)
         except KeyboardInterrupt:
-            self.autosave()
-            self.screen.print("")
-            self.screen.print(Text(f"Interrupted. Game saved to {self.save_path}.", style="bold"))
-            self.screen.print(Text(self.resume_hint(), style="bold"))
-            return EXIT_INTERRUPTED
+            self.screen.plain("")
+            return self.leave(f"Interrupted. Game saved to {self.save_path}.", EXIT_INTERRUPTED)
+
+    def leave(self, message: str, code: int) -> int:
+        """Save before leaving, and say how to come back."""
+        if not self.autosave():
+            self.screen.plain(f"The game could NOT be saved to {self.save_path}.", style="bold red")
+            return 1
+        self.screen.plain(message, style="bold")
+        self.screen.plain(self.resume_hint(), style="bold")
+        return code
 
     def finish(self) -> None:
         g = self.g
@@ -661,20 +740,26 @@ class Session:
         self.screen.board(g, viewer, self.humans)
         summary = g.summary()
         names = " and ".join(f"Player {w + 1}" for w in summary["winners"])
-        self.screen.print(Text(f"Game over ({summary['end_reason']}): {names} "
-                               f"{'win' if len(summary['winners']) > 1 else 'wins'}.", style="bold green"))
+        self.screen.print(
+            Text(
+                f"Game over ({summary['end_reason']}): {names} {'win' if len(summary['winners']) > 1 else 'wins'}.",
+                style="bold green",
+            )
+        )
         for p in range(g.n):
             self.screen.plain(f"  Player {p + 1}: {summary['vp'][p]} VP")
-        self.screen.plain(f"The finished game is saved in {self.save_path}; "
-                          f"see it again with: pamir replay {self.save_path}")
+        self.screen.plain(
+            f"The finished game is saved in {self.save_path}; see it again with: pamir replay {self.save_path}"
+        )
 
     def bot_decision(self, who: int) -> None:
         g = self.g
         option = bot_choice(g, self.bot_seed, who, len(g.record()["choices"]))
         g.apply(option, who)
-        self.autosave()
-        self.flush_log()
         nxt = g.current_player
+        # Every bot decision is saved; it is flushed to the disk once a human is to decide again.
+        self.autosave(durable=nxt in self.humans or g.is_over)
+        self.flush_log()
         if self.step and nxt != who and not g.is_over:
             self.read("[step] press Enter to continue ")
 
@@ -726,13 +811,15 @@ class Session:
             raise QuitGame("quit")
         if cmd == "undo":
             if not g.can_undo():
-                self.screen.plain("Nothing to undo: you can take back only your own decisions of this turn, "
-                                  "before a card is drawn or revealed and before another player decides.",
-                                  style="yellow")
+                self.screen.plain(
+                    "Nothing to undo: you can take back only your own decisions of this turn, "
+                    "before a card is drawn or revealed and before another player decides.",
+                    style="yellow",
+                )
                 return None
             g.undo()
             self.autosave()
-            self.seen = len(g.log_lines())
+            self.seen = len(g.events())
             self.screen.plain("Undone.", style="bold")
             return "redraw"
         if cmd == "log":
@@ -784,13 +871,14 @@ class Session:
         if len(matches) == 1:
             return matches[0][0]
         if not matches:
-            self.screen.plain(f"No option matches {line!r}. Type a number, a label prefix, or help.",
-                              style="yellow")
+            self.screen.plain(f"No option matches {line!r}. Type a number, a label prefix, or help.", style="yellow")
             return None
         numbers = [str(i) for i, (o, _) in enumerate(labelled, 1) if any(o == m[0] for m in matches)]
-        self.screen.plain(f"{line!r} matches {len(matches)} options ({', '.join(numbers[:12])}"
-                          f"{', ...' if len(numbers) > 12 else ''}); type more of the label or its number.",
-                          style="yellow")
+        self.screen.plain(
+            f"{line!r} matches {len(matches)} options ({', '.join(numbers[:12])}"
+            f"{', ...' if len(numbers) > 12 else ''}); type more of the label or its number.",
+            style="yellow",
+        )
         return None
 
 
@@ -824,15 +912,23 @@ def _humans(text: str) -> str:
 
 def add_play_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--players", type=_player_count, default=None, help="players, 2-5 (default 3)")
-    p.add_argument("--humans", type=_humans, default=None, metavar="SEATS",
-                   help='seats played at this terminal, 1-based and comma separated (default "1"; '
-                        '"none" lets the bots play alone); the others are random bots')
+    p.add_argument(
+        "--humans",
+        type=_humans,
+        default=None,
+        metavar="SEATS",
+        help='seats played at this terminal, 1-based and comma separated (default "1"; '
+        '"none" lets the bots play alone); the others are random bots',
+    )
     p.add_argument("--seed", type=_seed, default=None, help="the game's seed (default: random)")
     p.add_argument("--open-hands", action="store_true", help="everyone's hand is shown")
     p.add_argument("--load", metavar="FILE", help="resume a saved game (an autosave, a save or a record)")
-    p.add_argument("--save", metavar="FILE",
-                   help="autosave file, written after every decision "
-                        "(default: $PAXPAMIR_HOME/autosave.json or ~/.paxpamir/autosave.json)")
+    p.add_argument(
+        "--save",
+        metavar="FILE",
+        help="autosave file, written after every decision "
+        "(default: $PAXPAMIR_HOME/autosave.json or ~/.paxpamir/autosave.json)",
+    )
     p.add_argument("--step", action="store_true", help="pause after each bot turn")
     p.add_argument("--wakhan", action="store_true", help="play against Wakhan, the solo opponent (not available yet)")
 
@@ -842,8 +938,9 @@ def add_replay_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--all", action="store_true", help="print the whole log without stopping")
 
 
-def cmd_play(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None = None,
-             stdin: TextIO | None = None) -> int:
+def cmd_play(
+    args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None = None, stdin: TextIO | None = None
+) -> int:
     out = out or sys.stdout
     err = err or sys.stderr
     stdin = stdin or sys.stdin
@@ -857,19 +954,31 @@ def cmd_play(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | 
         except (OSError, ValueError, PamirError) as exc:
             print(f"pamir play: error: cannot load {args.load}: {exc}", file=err)
             return 1
+        for warning in doc["warnings"]:
+            print(f"pamir play: warning: {args.load}: {warning}", file=err)
+        ignored = [
+            name for name, given in (("--seed", args.seed is not None), ("--open-hands", args.open_hands)) if given
+        ]
+        if ignored:
+            print(f"pamir play: note: {' and '.join(ignored)} ignored: the loaded game keeps its own", file=err)
         if args.players is not None and args.players != game.n:
             print(f"pamir play: error: {args.load} is a {game.n}-player game, not {args.players}", file=err)
             return 2
-        humans_text = args.humans
-        if humans_text is not None:
-            humans = parse_humans(humans_text, game.n)
-        elif "humans" in doc:
-            humans = [int(h) for h in doc["humans"] if 0 <= int(h) < game.n]
-        else:
-            humans = [0]
-        bot_seed = int(doc.get("bot_seed", game.seed if game.seed is not None else 0))
-        note = (f"Resumed {args.load}: {game.n} players, turn {game.turn}, "
-                f"decision #{len(game.record()['choices'])}, state {game.state_hash()[:12]}")
+        try:
+            if args.humans is not None:
+                humans = parse_humans(args.humans, game.n)
+            elif "humans" in doc:
+                humans = [int(h) for h in doc["humans"] if 0 <= int(h) < game.n]
+            else:
+                humans = [0]
+            bot_seed = int(doc.get("bot_seed", game.seed if game.seed is not None else 0))
+        except (ValueError, TypeError) as exc:
+            print(f"pamir play: error: {exc}", file=err)
+            return 2
+        note = (
+            f"Resumed {args.load}: {game.n} players, turn {game.turn}, "
+            f"decision #{len(game.record()['choices'])}, state {game.state_hash()[:12]}"
+        )
     else:
         players = args.players or 3
         try:
@@ -882,7 +991,8 @@ def cmd_play(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | 
         bot_seed = seed
         note = f"New game: {players} players, seed {seed}"
     session = Session(game, humans, bot_seed, save_path, stdin, out, step=args.step)
-    seats = ", ".join(f"Player {p + 1} {'(you)' if p in humans else '(bot)'}" for p in range(game.n))
+    human = "(you)" if len(humans) == 1 else "(human)"
+    seats = ", ".join(f"Player {p + 1} {human if p in humans else '(bot)'}" for p in range(game.n))
     session.screen.plain(note, style="bold")
     session.screen.plain(f"Seats: {seats}. Autosave: {save_path}")
     try:
@@ -892,8 +1002,9 @@ def cmd_play(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | 
         return 1
 
 
-def cmd_replay(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None = None,
-               stdin: TextIO | None = None) -> int:
+def cmd_replay(
+    args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None = None, stdin: TextIO | None = None
+) -> int:
     out = out or sys.stdout
     err = err or sys.stderr
     stdin = stdin or sys.stdin
@@ -902,6 +1013,8 @@ def cmd_replay(args: argparse.Namespace, out: TextIO | None = None, err: TextIO 
     except (OSError, ValueError, PamirError) as exc:
         print(f"pamir replay: error: cannot load {args.file}: {exc}", file=err)
         return 1
+    for warning in doc["warnings"]:
+        print(f"pamir replay: warning: {args.file}: {warning}", file=err)
     screen = Screen(out)
     record = final.record()
     choices = record["choices"]
@@ -914,15 +1027,16 @@ def cmd_replay(args: argparse.Namespace, out: TextIO | None = None, err: TextIO 
     g = _record_start(record)
     seen = 0
     echo = not bool(getattr(stdin, "isatty", lambda: False)())
-    screen.plain(f"Replay of {args.file}: {len(choices)} decisions. "
-                 "Enter = next decision, b = board, q = quit.", style="bold")
+    screen.plain(
+        f"Replay of {args.file}: {len(choices)} decisions. Enter = next decision, b = board, q = quit.", style="bold"
+    )
 
     def show_new() -> None:
         nonlocal seen
-        lines = g.log_lines()
-        for line in lines[seen:]:
+        total, lines = log_since(g, seen)
+        for line in lines:
             screen.plain("  " + line, style="bold" if line.startswith("—") else None)
-        seen = len(lines)
+        seen = total
 
     show_new()
     try:
@@ -972,14 +1086,13 @@ def _replay_footer(screen: Screen, g: Game, decisions: int) -> None:
     if g.is_over:
         s = g.summary()
         names = " and ".join(f"Player {w + 1}" for w in s["winners"])
-        screen.plain(f"Game over after {decisions} decisions ({s['end_reason']}): {names}; VP {s['vp']}.",
-                     style="bold")
+        screen.plain(f"Game over after {decisions} decisions ({s['end_reason']}): {names}; VP {s['vp']}.", style="bold")
     else:
-        screen.plain(f"End of the record ({decisions} decisions); the game goes on: turn {g.turn}, "
-                     f"Player {(g.current_player or 0) + 1} to decide.", style="bold")
-
-
-RunFn = Callable[..., int]
+        screen.plain(
+            f"End of the record ({decisions} decisions); the game goes on: turn {g.turn}, "
+            f"Player {(g.current_player or 0) + 1} to decide.",
+            style="bold",
+        )
 
 
 def register(subparsers: Any) -> None:
@@ -988,12 +1101,22 @@ def register(subparsers: Any) -> None:
     Each sets ``run`` (called as ``args.run(args, out, err)``, returning the exit code) and ``func``
     (the same function) as defaults.
     """
-    p = subparsers.add_parser("play", help="play a game at this terminal against random bots (hot-seat)",
-                              description="Play Pax Pamir at the terminal. " + HELP_TEXT.split("\n")[0])
+    p = subparsers.add_parser(
+        "play",
+        help="play a game at this terminal against random bots (hot-seat)",
+        description=(
+            "Play Pax Pamir at the terminal: you against random bots, or several people sharing\n"
+            "the terminal (hot-seat). The game is saved after every decision; Ctrl-C saves and leaves.\n\n" + HELP_TEXT
+        ),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     add_play_arguments(p)
     p.set_defaults(run=cmd_play, func=cmd_play)
-    r = subparsers.add_parser("replay", help="step through a saved or finished game",
-                              description="Step through a saved game: Enter = next decision, q = quit.")
+    r = subparsers.add_parser(
+        "replay",
+        help="step through a saved or finished game",
+        description="Step through a saved game: Enter = next decision, b = board, q = quit.",
+    )
     add_replay_arguments(r)
     r.set_defaults(run=cmd_replay, func=cmd_replay)
 
@@ -1005,8 +1128,9 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, out: TextIO | None = None,
-         err: TextIO | None = None) -> int:
+def main(
+    argv: Sequence[str] | None = None, stdin: TextIO | None = None, out: TextIO | None = None, err: TextIO | None = None
+) -> int:
     """Run ``play`` or ``replay`` with ``argv``; return the exit code (2 for bad arguments)."""
     parser = build_parser()
     err = err or sys.stderr

@@ -1,0 +1,1049 @@
+"""Wakhan's decision procedure (rulebook "Playing with Wakhan", pp. 16-18, and the 24 AI cards).
+
+:class:`WakhanPlayer` answers every decision that falls to Wakhan's seat with ``(option, reason)``: the option
+is always one of ``game.legal_options()`` and the reason names the AI card in use, the arrows read from the
+back of the next AI card, the rule applied and the card or place chosen, so that a human can check her by hand.
+It uses only the public API (``legal_options``, ``clone``/``apply`` to look ahead at a Dominance Check) and
+reads the state's public fields; it keeps no state of its own. Where she is within her AI card's action lines
+is read back from the reason lines already logged this turn, so a saved game resumes identically.
+
+Rule readings that the rulebook leaves open are listed in the module's test file and in the report that came
+with it; each is marked "reading:" in the comments below.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any
+
+from .cards import CARDS, COURT, WakhanCard, is_court_card, is_dominance_check
+from .map import (
+    BORDER_NAMES,
+    BORDERS,
+    COALITIONS,
+    ECONOMIC,
+    HERAT,
+    INTELLIGENCE,
+    KABUL,
+    MILITARY,
+    NEIGHBOURS,
+    PERSIA,
+    POLITICAL,
+    REGION_BORDERS,
+    REGION_INDEX,
+    REGIONS,
+    RUSSIAN,
+    SUITS,
+    TRANSCASPIA,
+)
+from .wakhan import arrows, current_ai_card, pragmatic_loyalty
+
+if TYPE_CHECKING:
+    from .game import Game
+
+Option = tuple[Any, ...]
+Choice = tuple[Option, str]
+
+ACTIONS_PER_TURN = 2
+LEVERAGE_RUPEES = 2
+BETRAY_COST = 2
+BUILD_COST = 2
+
+#: Card actions the AI cards name directly (their default behaviour applies).
+CARD_ACTIONS = ("tax", "gift", "build", "move", "betray", "battle")
+SPECIAL_BATTLE = "battleHighestPriorityCourtCardWithMostSpiesWhereWakhanHasSpy"
+
+_LINE_TAG = re.compile(r"^AI card \d+ \([^)]*\), line (\d+)/\d+ \((\w+)\)")
+_BONUS_TAG = re.compile(r"^AI card \S+ \([^)]*\), bonus actions")
+
+
+# ---------------------------------------------------------------------------- small facts
+
+
+def card_name(card: int) -> str:
+    info = CARDS[card] if 1 <= card <= 116 else None
+    return f"{info.name} ({card})" if info is not None else f"card {card}"
+
+
+def _own_abilities(g: Game, player: int) -> set[str]:
+    return {COURT[c].ability for c in g.courts[player] if COURT[c].ability}
+
+
+def _has_effect(g: Game, effect: str, player: int = -1) -> bool:
+    return any(e == effect and (player < 0 or p == player or p < 0) for e, p, _ in g.effects)
+
+
+def dominant_coalition(g: Game) -> int:
+    """The coalition with at least 4 (2 under Conflict Fatigue) more blocks than each other one, or -1."""
+    lead = 2 if _has_effect(g, "conflictFatigue") else 4
+    blocks = [g.coalition_blocks(c) for c in range(3)]
+    for c in range(3):
+        if all(blocks[c] - blocks[o] >= lead for o in range(3) if o != c):
+            return c
+    return -1
+
+
+def is_bonus_card(g: Game, player: int, card: int) -> bool:
+    """Actions of cards in the favored suit are bonus actions (Savvy Operator, Irregulars, New Tactics too)."""
+    info = COURT[card]
+    if info.suit == g.favored or info.ability in ("savvyOperator", "irregulars"):
+        return True
+    return info.suit == MILITARY and _has_effect(g, "newTactics", player)
+
+
+def purchase_cost(g: Game, player: int, slot: int) -> int:
+    card = g.market[slot]
+    if is_court_card(card):
+        info = COURT[card]
+        abilities = _own_abilities(g, player)
+        if (
+            ("heratInfluence" in abilities and info.region == HERAT)
+            or ("persianInfluence" in abilities and info.region == PERSIA)
+            or ("russianInfluence" in abilities and info.patriot == RUSSIAN)
+        ):
+            return 0
+    return (slot % 6) * (2 if g.favored == MILITARY else 1)
+
+
+def spies_in_play(g: Game, player: int) -> int:
+    n = g.n
+    return sum(g.spies[c * n + player] for court in g.courts for c in court)
+
+
+def court_limit(g: Game, player: int) -> int:
+    return 3 + g.stars(player, POLITICAL)
+
+
+def ruler_after(g: Game, region: int, tribes: dict[int, int] | None = None, armies: dict[int, int] | None = None) -> int:
+    """Who would rule ``region`` after adding ``tribes`` {player: k} and ``armies`` {coalition: k} (k may be
+    negative); the rulebook's rule with Wakhan's ruling pieces (her tribes + the largest coalition's armies)."""
+    n = g.n
+    arm = [g.armies[region * 3 + c] + (armies or {}).get(c, 0) for c in range(3)]
+    counts = []
+    for p in range(n):
+        t = g.tribes[region * n + p] + (tribes or {}).get(p, 0)
+        if p == g.wakhan:
+            counts.append((t + max(arm), t))
+        else:
+            c = g.loyalty[p]
+            counts.append((t + (arm[c] if c >= 0 else 0), t))
+    best = max(k for k, _ in counts)
+    leaders = [p for p in range(n) if counts[p][0] == best]
+    if best <= 0 or len(leaders) != 1 or counts[leaders[0]][1] == 0 or max(arm) >= best:
+        return -1
+    return leaders[0]
+
+
+def tribe_protected(g: Game, owner: int, region: int) -> bool:
+    abilities = _own_abilities(g, owner)
+    return (region == KABUL and "citadelKabul" in abilities) or (
+        region == TRANSCASPIA and "citadelTranscaspia" in abilities
+    )
+
+
+# ---------------------------------------------------------------------------- priorities
+
+
+def card_priority(g: Game, card: int, dominant: int | None = None) -> tuple[Any, ...]:
+    """The rulebook's card priority as a sort key (larger = higher priority): opponent's card, favored suit,
+    patriot of the dominant coalition, prize of the dominant coalition, other patriot, leveraged, highest
+    rank, highest card number."""
+    if dominant is None:
+        dominant = dominant_coalition(g)
+    info = COURT[card]
+    owner = g.owner_of(card)
+    return (
+        owner >= 0 and owner != g.wakhan,
+        info.suit == g.favored,
+        dominant >= 0 and info.patriot == dominant,
+        dominant >= 0 and info.prize == dominant,
+        info.patriot >= 0,
+        "leverage" in info.impact,
+        info.rank,
+        card,
+    )
+
+
+def highest_priority(g: Game, cards: Iterable[int]) -> int:
+    dominant = dominant_coalition(g)
+    return max(cards, key=lambda c: card_priority(g, c, dominant))
+
+
+def cleanup_discard_key(g: Game, card: int) -> tuple[Any, ...]:
+    """Cleanup order (smallest first is discarded first): non-political, non-patriot, non-leveraged, most other
+    players' spies in excess of hers, fewest spies, lowest rank, not the favored suit, lowest card number."""
+    info = COURT[card]
+    n, w = g.n, g.wakhan
+    row = g.spies[card * n : card * n + n]
+    others = sum(row) - row[w]
+    return (
+        info.suit == POLITICAL,
+        info.patriot >= 0,
+        "leverage" in info.impact,
+        -(others - row[w]),
+        sum(row),
+        info.rank,
+        info.suit == g.favored,
+        card,
+    )
+
+
+def player_order(g: Game) -> list[int]:
+    """Other players in the red arrow's order: topLeft targets the player on her left (the next seat, who
+    plays after her) first, bottomRight the player on her right (the previous seat)."""
+    w, n = g.wakhan, g.n
+    left, right = (w + 1) % n, (w - 1) % n
+    _, side = arrows(g)
+    order = [left, right] if side == "topLeft" else [right, left]
+    out: list[int] = []
+    for p in order:
+        if p != w and p not in out:
+            out.append(p)
+    return out
+
+
+# ---------------------------------------------------------------------------- the player
+
+
+class WakhanPlayer:
+    """Wakhan's decisions, from the AI card in use and the state only (no memory of her own).
+
+    >>> from paxpamir import Game
+    >>> g = Game.new(players=2, seed=1, wakhan=True)
+    >>> g.apply(g.legal_options()[0])  # the human chooses a loyalty; Wakhan takes the first turn
+    >>> option, reason = WakhanPlayer().choose(g)
+    >>> option in g.legal_options() and reason.startswith("AI card")
+    True
+    """
+
+    def choose(self, game: Game) -> Choice:
+        g = game
+        if g.wakhan < 0 or g.current_player != g.wakhan:
+            raise ValueError("WakhanPlayer.choose is for decisions that fall to Wakhan's seat")
+        legal = g.legal_options()
+        kind = g.decision or ""
+        handler = _HANDLERS.get(kind)
+        choice = handler(_Ctx(g), legal) if handler is not None else None
+        if choice is None or choice[0] not in legal:
+            ctx = _Ctx(g)
+            choice = (legal[0], f"{ctx.head}: no Wakhan rule covers '{kind}'; first legal option")
+        return choice
+
+
+class _Ctx:
+    """What every decision reads: the AI card in use, the arrows, her pragmatic loyalty."""
+
+    def __init__(self, g: Game) -> None:
+        self.g = g
+        self.w = g.wakhan
+        self.card: WakhanCard | None = current_ai_card(g)
+        self.column, self.row_side = arrows(g)
+        self.pl = pragmatic_loyalty(g)
+        self.regions: tuple[int, ...] = self.card.region_order if self.card else tuple(range(6))
+        number = self.card.number if self.card else "?"
+        self.head = (
+            f"AI card {number} (arrows: column {self.column}, {self.row_side}; "
+            f"pragmatic loyalty {COALITIONS[self.pl]})"
+        )
+        self._dominant: int | None = None
+
+    @property
+    def dominant(self) -> int:
+        if self._dominant is None:
+            self._dominant = dominant_coalition(self.g)
+        return self._dominant
+
+    def region_rank(self, region: int) -> int:
+        return self.regions.index(region)
+
+    def say(self, text: str) -> str:
+        return f"{self.head}: {text}"
+
+
+# ---------------------------------------------------------------------------- turn progress (from the log)
+
+
+def _turn_tags(g: Game) -> list[tuple[str, int, str]]:
+    """Wakhan's turn decisions logged this turn, latest first: ("line", index, code) or ("bonus", -1, "")."""
+    out: list[tuple[str, int, str]] = []
+    w = g.wakhan
+    node = g._log  # read only: the log is a linked list, newest first
+    while node is not None:
+        e = node[0]
+        t = e.get("type")
+        if t == "turn" and e.get("player") == w:
+            break
+        if t == "reason" and e.get("player") == w:
+            text = e.get("text", "")
+            m = _LINE_TAG.match(text)
+            if m:
+                out.append(("line", int(m.group(1)) - 1, m.group(2)))
+            elif _BONUS_TAG.match(text):
+                out.append(("bonus", -1, ""))
+        node = node[1]
+    return out
+
+
+# ---------------------------------------------------------------------------- radicalize
+
+
+def _radicalize_cards(ctx: _Ctx, legal: list[Option]) -> list[int]:
+    return [o[1] for o in legal if o[0] == "radicalize"]
+
+
+def _slot(g: Game, card: int) -> int:
+    return g.market.index(card)
+
+
+def _cheapest_key(ctx: _Ctx) -> Callable[[int], tuple[int, int]]:
+    g, w = ctx.g, ctx.w
+    return lambda c: (purchase_cost(g, w, _slot(g, c)), -c)
+
+
+def dominance_check_outcome(g: Game, card: int) -> tuple[bool, str]:
+    """Would radicalizing this Dominance Check make Wakhan score the most points from it or win? Looked up on a
+    copy of the game."""
+    w = g.wakhan
+    trial = g.clone()
+    trial.apply(("radicalize", card), w)
+    gains = [trial.vp[p] - g.vp[p] for p in range(g.n)]
+    most = all(gains[w] > gains[p] for p in range(g.n) if p != w)
+    wins = trial.is_over and w in trial.winners
+    text = f"points from the check would be {gains}" + (", and she would win the game" if wins else "")
+    return most or wins, text
+
+
+def _ambition(ctx: _Ctx, legal: list[Option]) -> Choice | None:
+    g = ctx.g
+    for card in _radicalize_cards(ctx, legal):
+        if is_dominance_check(card):
+            ok, text = dominance_check_outcome(g, card)
+            if ok:
+                return ("radicalize", card), f"{ctx.head}, Wakhan's Ambition: radicalize {card_name(card)}: {text}"
+    return None
+
+
+def default_radicalize(ctx: _Ctx, legal: list[Option]) -> tuple[int, str] | None:
+    """The default card choice: the Dominance-Check-in-market rule, otherwise the arrows."""
+    g = ctx.g
+    cards = _radicalize_cards(ctx, legal)
+    checks_in_market = [c for c in g.market if c and is_dominance_check(c)]
+    if checks_in_market:
+        for dc in cards:
+            if is_dominance_check(dc):
+                ok, text = dominance_check_outcome(g, dc)
+                if ok:
+                    return dc, f"Dominance Check in the market and she scores the most from it ({text})"
+        pool = [c for c in cards if not is_dominance_check(c)]
+        if not pool:
+            return None
+        cheapest = _cheapest_key(ctx)
+        dom = ctx.dominant
+        if dom >= 0:
+            patriots = [c for c in pool if is_court_card(c) and COURT[c].patriot == dom]
+            if patriots:
+                c = min(patriots, key=cheapest)
+                return c, f"Dominance Check in the market, {COALITIONS[dom]} dominant: cheapest {COALITIONS[dom]} patriot"
+            icons = ("army", "road")
+            what = "army/road"
+        else:
+            icons = ("spy", "tribe")
+            what = "spy/tribe"
+
+        def count(c: int) -> int:
+            return sum(1 for i in COURT[c].impact if i in icons) if is_court_card(c) else 0
+
+        c = min(pool, key=lambda c: (-count(c), *cheapest(c)))
+        state = f"{COALITIONS[dom]} dominant" if dom >= 0 else "no coalition dominant"
+        return c, (
+            f"Dominance Check in the market, {state}: cheapest card with the most {what} icons "
+            f"({count(c)}), highest number on ties"
+        )
+    valid = set(cards)
+    row = 0 if ctx.row_side == "topLeft" else 1
+    for r in (row, 1 - row):
+        for col in range(ctx.column, -1, -1):
+            c = g.market[r * 6 + col]
+            if c and c in valid:
+                where = "top" if r == 0 else "bottom"
+                how = "the arrows' card" if (r == row and col == ctx.column) else "next valid card to the left"
+                if r != row:
+                    how += " in the other row"
+                return c, f"arrows: {where} row, column {col} ({how})"
+    return None
+
+
+def _pick(ctx: _Ctx, cards: list[int], key: Callable[[int], Any], text: str) -> tuple[int, str] | None:
+    if not cards:
+        return None
+    c = min(cards, key=key)
+    return c, text
+
+
+def instruction_radicalize(ctx: _Ctx, legal: list[Option], code: str) -> tuple[int, str] | None:
+    """A radicalize instruction with conditions; None when its condition fails or no card fits. Instructions
+    choose among court cards only (they name suits, ranks, icons, patriots, actions); ties go to the cheapest
+    card, then the highest card number."""
+    g, w = ctx.g, ctx.w
+    cards = [c for c in _radicalize_cards(ctx, legal) if is_court_card(c)]
+    cheapest = _cheapest_key(ctx)
+
+    def highest_ranked(suit: int) -> tuple[int, str] | None:
+        pool = [c for c in cards if COURT[c].suit == suit]
+        return _pick(
+            ctx, pool, lambda c: (-COURT[c].rank, *cheapest(c)), f"highest-ranked {SUITS[suit]} card in the market"
+        )
+
+    def most_icons(icons: tuple[str, ...], what: str) -> tuple[int, str] | None:
+        def count(c: int) -> int:
+            return sum(1 for i in COURT[c].impact if i in icons)
+
+        pool = [c for c in cards if count(c) > 0]
+        return _pick(ctx, pool, lambda c: (-count(c), *cheapest(c)), f"card with the most {what} icons")
+
+    if code == "radicalizeIfMilitaryFavoredHighestRankedMilitary":
+        return highest_ranked(MILITARY) if g.favored == MILITARY else None
+    if code == "radicalizeIfPoliticalFavoredHighestRankedEconomic":
+        return highest_ranked(ECONOMIC) if g.favored == POLITICAL else None
+    if code == "radicalizeHighestRankedPolitical":
+        return highest_ranked(POLITICAL)
+    if code == "radicalizeHighestRankedIntelligence":
+        return highest_ranked(INTELLIGENCE)
+    if code == "radicalizeIntelligence":
+        pool = [c for c in cards if COURT[c].suit == INTELLIGENCE]
+        return _pick(ctx, pool, cheapest, "an intelligence card (cheapest)")
+    if code == "radicalizeIfFewerThan2RupeesRadicalizeMostNetRupees":
+        if g.rupees[w] >= 2:
+            return None
+
+        def net(c: int) -> int:
+            s = _slot(g, c)
+            lev = LEVERAGE_RUPEES * sum(1 for i in COURT[c].impact if i == "leverage")
+            return g.market_rupees[s] + lev - purchase_cost(g, w, s)
+
+        pool = [c for c in cards if net(c) > 0]
+        best = _pick(ctx, pool, lambda c: (-net(c), *cheapest(c)), "")
+        if best is None:
+            return None
+        return best[0], f"fewer than 2 rupees: card that nets her the most rupees ({net(best[0])})"
+    if code == "radicalizeCardThatGivesControlOfRegion":
+        pool = [c for c in cards if _gives_control(ctx, c)]
+        return _pick(ctx, pool, cheapest, "card whose tribes/armies make her ruler of its region")
+    if code == "radicalizeCardThatWouldPlaceMostBlocks":
+        return most_icons(("army", "road"), "army/road")
+    if code == "radicalizeIfNoDominantCoalitionCardThatWouldPlaceMostCylinders":
+        return most_icons(("spy", "tribe"), "spy/tribe") if ctx.dominant < 0 else None
+    if code == "radicalizeIfNoCardWithMoveCardWithMoveAction":
+        if any("move" in COURT[c].actions for c in g.courts[w]):
+            return None
+        pool = [c for c in cards if "move" in COURT[c].actions]
+        return _pick(ctx, pool, cheapest, "no move card in her court: card with the move action")
+    if code == "radicalizeIfDominantCoalitionMatchingPatriot":
+        dom = ctx.dominant
+        if dom < 0:
+            return None
+        pool = [c for c in cards if COURT[c].patriot == dom]
+        return _pick(ctx, pool, cheapest, f"{COALITIONS[dom]} dominant: {COALITIONS[dom]} patriot")
+    if code == "radicalizeIfCourtSizeAtLimitHighestRankedPolitical":
+        if len(g.courts[w]) < court_limit(g, w):
+            return None
+        return highest_ranked(POLITICAL)
+    if code == "radicalizeIfFewerSpiesThanAnotherPlayerHighestRankedIntelligence":
+        mine = spies_in_play(g, w)
+        if not any(spies_in_play(g, p) > mine for p in range(g.n) if p != w):
+            return None
+        return highest_ranked(INTELLIGENCE)
+    raise KeyError(f"unknown radicalize instruction {code!r}")
+
+
+def _play_bribe_waived(g: Game, player: int) -> bool:
+    return (
+        "charismaticCourtiers" in _own_abilities(g, player)
+        or _has_effect(g, "disregardForCustoms")
+        or _has_effect(g, "courtlyManners", player)
+    )
+
+
+def _gives_control(ctx: _Ctx, card: int) -> bool:
+    """Reading: the card's tribe and army icons (armies of her pragmatic loyalty) would make her the ruler of
+    its region, which she does not rule now, and she can pay the full play bribe after buying it."""
+    g, w = ctx.g, ctx.w
+    info = COURT[card]
+    r = info.region
+    if g.rulers[r] == w:
+        return False
+    t = sum(1 for i in info.impact if i == "tribe")
+    a = sum(1 for i in info.impact if i == "army")
+    if not t and not a:
+        return False
+    ruler = g.rulers[r]
+    if ruler >= 0 and not _play_bribe_waived(g, w):
+        s = _slot(g, card)
+        after = g.rupees[w] - purchase_cost(g, w, s) + g.market_rupees[s]
+        if g.tribes[r * g.n + ruler] > after:
+            return False
+    return ruler_after(g, r, {w: t}, {ctx.pl: a}) == w
+
+
+# ---------------------------------------------------------------------------- card actions: feasibility
+
+
+def _hostage_bribe(g: Game, card: int) -> int:
+    """Spies of the player holding Wakhan's card hostage (0 if free or the bribe is waived)."""
+    n, w = g.n, g.wakhan
+    row = g.spies[card * n : card * n + n]
+    best = max(row)
+    holders = [p for p in range(n) if row[p] == best]
+    if best == 0 or len(holders) != 1 or holders[0] == w:
+        return 0
+    if (
+        "civilServiceReforms" in _own_abilities(g, w)
+        or _has_effect(g, "disregardForCustoms")
+        or _has_effect(g, "courtlyManners", w)
+    ):
+        return 0
+    return best
+
+
+def _min_cost(g: Game, action: str) -> int:
+    if action == "gift":
+        return 2 * (g.gifts[g.wakhan] + 1)
+    return {"build": BUILD_COST, "betray": BETRAY_COST}.get(action, 0)
+
+
+def _other_loyalties(ctx: _Ctx) -> set[int]:
+    g = ctx.g
+    return {g.loyalty[p] for p in range(g.n) if p != ctx.w and g.loyalty[p] >= 0} - {ctx.pl}
+
+
+def battle_regions(ctx: _Ctx) -> list[int]:
+    """Default battle: regions (AI card order) where another player has pieces (tribes, armies or roads of a
+    coalition another player is loyal to) and she has at least one army."""
+    g, w, n = ctx.g, ctx.w, ctx.g.n
+    loyal = _other_loyalties(ctx)
+    out = []
+    for r in ctx.regions:
+        if not g.armies[r * 3 + ctx.pl]:
+            continue
+        tribes = any(g.tribes[r * n + q] and not tribe_protected(g, q, r) for q in range(n) if q != w)
+        armies = any(g.armies[r * 3 + c] for c in loyal)
+        roads = any(g.roads[b * 3 + c] for b in REGION_BORDERS[r] for c in loyal)
+        if tribes or armies or roads:
+            out.append(r)
+    return out
+
+
+def _spy_removable(g: Game, owner: int) -> bool:
+    return "indispensableAdvisors" not in _own_abilities(g, owner)
+
+
+def battle_cards(g: Game) -> list[int]:
+    """Court cards where Wakhan has a spy and another player has a spy she may remove."""
+    n, w = g.n, g.wakhan
+    out = []
+    for court in g.courts:
+        for c in court:
+            if g.spies[c * n + w] and any(
+                g.spies[c * n + q] and _spy_removable(g, q) for q in range(n) if q != w
+            ):
+                out.append(c)
+    return out
+
+
+def most_spies_card(g: Game, cards: list[int]) -> int:
+    n = g.n
+    dominant = dominant_coalition(g)
+    return max(cards, key=lambda c: (sum(g.spies[c * n : c * n + n]), card_priority(g, c, dominant)))
+
+
+def army_moves(ctx: _Ctx) -> list[tuple[int, int]]:
+    """Default move, one army at a time, best first: from a region where she has more armies (of her pragmatic
+    loyalty) than other players' tribes, to an adjacent region where other players have more tribes than she
+    has armies, never losing a ruler token; destination then origin by the AI card's region order."""
+    g, w, n, pl = ctx.g, ctx.w, ctx.g.n, ctx.pl
+
+    def enemy_tribes(r: int) -> int:
+        return sum(g.tribes[r * n + q] for q in range(n) if q != w)
+
+    out = []
+    for o in range(6):
+        have = g.armies[o * 3 + pl]
+        if not have or have <= enemy_tribes(o):
+            continue
+        if g.rulers[o] == w and ruler_after(g, o, None, {pl: -1}) != w:
+            continue
+        for d, _border in NEIGHBOURS[o]:
+            need = enemy_tribes(d)
+            if need and g.armies[d * 3 + pl] < need:
+                out.append((o, d))
+    out.sort(key=lambda od: (ctx.region_rank(od[1]), ctx.region_rank(od[0])))
+    return out
+
+
+def betray_targets(g: Game) -> list[int]:
+    n, w = g.n, g.wakhan
+    out = []
+    for q in range(n):
+        guarded = "bodyguards" in _own_abilities(g, q)
+        for c in g.courts[q]:
+            info = COURT[c]
+            if g.spies[c * n + w] and info.prize >= 0 and not (guarded and info.suit == POLITICAL):
+                out.append(c)
+    return out
+
+
+def action_feasible(ctx: _Ctx, action: str, code: str) -> bool:
+    """Can the action be carried out with its default behaviour (or the special battle instruction)?"""
+    g, w = ctx.g, ctx.w
+    if action == "move":
+        return bool(army_moves(ctx))
+    if action == "betray":
+        return g.rupees[w] >= BETRAY_COST and bool(betray_targets(g))
+    if action == "battle":
+        if code == SPECIAL_BATTLE:
+            return bool(battle_cards(g))
+        return bool(battle_regions(ctx)) or bool(battle_cards(g))
+    return True  # tax, gift, build: the engine's own conditions are the default behaviour's
+
+
+def usable_cards(ctx: _Ctx, legal: list[Option], action: str, code: str = "") -> list[int]:
+    """Her court cards that could legally take ``action`` now (hostage bribe affordable included)."""
+    g, w = ctx.g, ctx.w
+    if not action_feasible(ctx, action, code or action):
+        return []
+    out = []
+    for o in legal:
+        if o[0] == "action" and o[2] == action:
+            card = o[1]
+            if g.rupees[w] >= _hostage_bribe(g, card) + _min_cost(g, action):
+                out.append(card)
+    return out
+
+
+# ---------------------------------------------------------------------------- the turn decision
+
+
+def _try_line(ctx: _Ctx, legal: list[Option], code: str) -> tuple[Option, str] | None:
+    g = ctx.g
+    if code == "radicalize":
+        got = default_radicalize(ctx, legal)
+        if got is None:
+            return None
+        card, why = got
+        return ("radicalize", card), f"radicalize {card_name(card)} — {why}"
+    if code.startswith("radicalize"):
+        got = instruction_radicalize(ctx, legal, code)
+        if got is None:
+            return None
+        card, why = got
+        return ("radicalize", card), f"radicalize {card_name(card)} — {why}"
+    action = "battle" if code == SPECIAL_BATTLE else code
+    if action not in CARD_ACTIONS:
+        raise KeyError(f"unknown AI card instruction {code!r}")
+    cards = usable_cards(ctx, legal, action, code)
+    if not cards:
+        return None
+    card = highest_priority(g, cards)
+    bonus = " (bonus action: favored suit)" if is_bonus_card(g, ctx.w, card) else ""
+    return ("action", card, action), f"{action} with {card_name(card)}, her highest-priority card for it{bonus}"
+
+
+def _bonus_action(ctx: _Ctx, legal: list[Option]) -> Choice | None:
+    g, w = ctx.g, ctx.w
+    legal_set = set(legal)
+    for card in g.courts[w]:
+        if card in g.used_cards or not is_bonus_card(g, w, card):
+            continue
+        for action in COURT[card].actions:
+            if ("action", card, action) not in legal_set:
+                continue
+            if not action_feasible(ctx, action, action):
+                continue
+            if g.rupees[w] < _hostage_bribe(g, card) + _min_cost(g, action):
+                continue
+            return ("action", card, action), (
+                f"{ctx.head}, bonus actions: leftmost unused favored card {card_name(card)}, leftmost action "
+                f"that can be taken: {action}"
+            )
+    return None
+
+
+def _turn(ctx: _Ctx, legal: list[Option]) -> Choice:
+    g = ctx.g
+    lines: tuple[str, ...] = ctx.card.actions if ctx.card is not None else ("radicalize",)
+    tags = _turn_tags(g)
+    in_bonus = bool(tags) and tags[0][0] == "bonus"
+    if not in_bonus and g.actions_used < ACTIONS_PER_TURN:
+        ambition = _ambition(ctx, legal)
+        if ambition is not None:
+            return ambition
+        last_line = next((t for t in tags if t[0] == "line"), None)
+        start = (last_line[1] + 1) % len(lines) if last_line else 0
+        for k in range(len(lines)):
+            i = (start + k) % len(lines)
+            got = _try_line(ctx, legal, lines[i])
+            if got is not None:
+                option, why = got
+                skipped = f" (lines skipped: {k})" if k else ""
+                return option, f"{ctx.head}, line {i + 1}/{len(lines)} ({lines[i]}): {why}{skipped}"
+    bonus = _bonus_action(ctx, legal)
+    if bonus is not None:
+        return bonus
+    why = "both actions used" if g.actions_used >= ACTIONS_PER_TURN else "no valid action left on her AI card"
+    return ("end_turn",), f"{ctx.head}, end of turn: {why} and no bonus action left"
+
+
+# ---------------------------------------------------------------------------- sub-decisions
+
+
+def _current_line_code(g: Game) -> str:
+    tags = _turn_tags(g)
+    return tags[0][2] if tags and tags[0][0] == "line" else ""
+
+
+def _side(ctx: _Ctx, legal: list[Option]) -> Choice:
+    side = "left" if ctx.row_side == "topLeft" else "right"
+    return ("side", side), ctx.say(f"red arrow points {ctx.row_side}: play to the {side} end of her court")
+
+
+def _place_spy(ctx: _Ctx, legal: list[Option]) -> Choice:
+    g, w, n = ctx.g, ctx.w, ctx.g.n
+    cards = [o[1] for o in legal if o[0] == "spy"]
+
+    def has_most(c: int) -> bool:
+        row = g.spies[c * n : c * n + n]
+        return all(row[w] > row[q] for q in range(n) if q != w)
+
+    pool = [c for c in cards if not has_most(c)]
+    if pool:
+        c = highest_priority(g, pool)
+        return ("spy", c), ctx.say(f"spy on {card_name(c)}: highest-priority card of the region where she does not have the most spies")
+    c = highest_priority(g, cards)
+    return ("spy", c), ctx.say(f"spy on {card_name(c)}: she has the most spies everywhere; highest-priority card")
+
+
+def _roads_placed_for(g: Game, card: int) -> int:
+    """Roads Wakhan has placed since she played ``card`` (read back from the log)."""
+    w = g.wakhan
+    count = 0
+    node = g._log
+    while node is not None:
+        e = node[0]
+        t = e.get("type")
+        if t == "play" and e.get("card") == card and e.get("player") == w:
+            return count
+        if t == "place" and e.get("kind") == "road" and e.get("player") == w:
+            count += 1
+        if t == "turn":
+            break
+        node = node[1]
+    return count
+
+
+def road_order(ctx: _Ctx, region: int) -> list[int]:
+    """Borders of ``region``, by the AI card's order of the region on their other side."""
+    borders = list(REGION_BORDERS[region])
+
+    def other(b: int) -> int:
+        a, c = BORDERS[b]
+        return c if a == region else a
+
+    return sorted(borders, key=lambda b: ctx.region_rank(other(b)))
+
+
+def _place_road(ctx: _Ctx, legal: list[Option]) -> Choice:
+    g = ctx.g
+    card = g.agenda[-1][2]
+    region = COURT[card].region
+    order = road_order(ctx, region)
+    k = _roads_placed_for(g, card)
+    b = order[k % len(order)]
+    name = BORDER_NAMES[b]
+    return ("road", name), ctx.say(
+        f"road {k + 1} of {card_name(card)} on {name}: borders of {REGIONS[region]} in the AI card's region order"
+    )
+
+
+def _bribe_demand(ctx: _Ctx, legal: list[Option]) -> Choice:
+    full = max(o[1] for o in legal)
+    return ("demand", full), ctx.say(f"she asks the full bribe of {full} rupee(s)")
+
+
+def _bribe_pay(ctx: _Ctx, legal: list[Option]) -> Choice:
+    step = ctx.g.agenda[-1]
+    if ("pay",) in legal:
+        return ("pay",), ctx.say(f"she can afford the bribe of {step[3]} rupee(s) and pays it")
+    what = "the radicalized card is discarded" if step[4] == "play" else "the action is not taken"
+    return ("refuse",), ctx.say(f"she cannot afford the bribe of {step[3]} rupee(s); {what}")
+
+
+def _tax(ctx: _Ctx, legal: list[Option]) -> Choice:
+    g = ctx.g
+    players = [o[1] for o in legal if o[0] == "tax_player"]
+    if players:
+        order = player_order(g)
+        p = min(players, key=lambda q: (-g.rupees[q], order.index(q) if q in order else 99))
+        return ("tax_player", p), ctx.say(
+            f"tax player {p}: players before market, most rupees first ({g.rupees[p]}), red arrow on ties"
+        )
+    cards = [o[1] for o in legal if o[0] == "tax_market"]
+    if cards:
+        top_first = ctx.row_side == "topLeft"
+
+        def key(c: int) -> tuple[int, int]:
+            row, col = divmod(_slot(g, c), 6)
+            return col, row if top_first else 1 - row
+
+        c = min(cards, key=key)
+        return ("tax_market", c), ctx.say(
+            f"tax {card_name(c)}: no player can be taxed; leftmost market card, red arrow on ties"
+        )
+    return ("done",), ctx.say("tax: nothing more to take")
+
+
+def _build_like(ctx: _Ctx, legal: list[Option], what: str) -> Choice:
+    armies = {REGION_INDEX[o[1]] for o in legal if o[0] == "army"}
+    for r in ctx.regions:
+        if r in armies:
+            return ("army", REGIONS[r]), ctx.say(
+                f"{what}: army in {REGIONS[r]}, the leftmost region on the AI card that she rules"
+            )
+    if ("done",) in legal:
+        return ("done",), ctx.say(f"{what}: no more armies to build")
+    return legal[0], ctx.say(f"{what}: no army can be built; first legal option")
+
+
+def _build(ctx: _Ctx, legal: list[Option]) -> Choice:
+    return _build_like(ctx, legal, "build (spending as much as possible)")
+
+
+def _infrastructure(ctx: _Ctx, legal: list[Option]) -> Choice:
+    return _build_like(ctx, legal, "Infrastructure")
+
+
+def _move(ctx: _Ctx, legal: list[Option]) -> Choice:
+    legal_set = set(legal)
+    for o, d in army_moves(ctx):
+        option = ("move_army", REGIONS[o], REGIONS[d])
+        if option in legal_set:
+            return option, ctx.say(
+                f"move an army {REGIONS[o]} -> {REGIONS[d]}: toward other players' tribes, armies up to their "
+                f"number, keeping her ruler tokens, region order of the AI card"
+            )
+    if ("done",) in legal_set:
+        return ("done",), ctx.say("move: no further army move by her rules (she never moves spies)")
+    return legal[0], ctx.say("move: no army move by her rules; first legal option")
+
+
+def _betray(ctx: _Ctx, legal: list[Option]) -> Choice:
+    g = ctx.g
+    cards = [o[1] for o in legal if o[0] == "betray"]
+    prized = [c for c in cards if COURT[c].prize >= 0]
+    c = highest_priority(g, prized or cards)
+    why = "highest-priority card with a prize where she has a spy" if prized else "highest-priority card (no prize)"
+    return ("betray", c), ctx.say(f"betray {card_name(c)}: {why}")
+
+
+def _prize(ctx: _Ctx, legal: list[Option]) -> Choice:
+    if ("take_prize",) in legal:
+        return ("take_prize",), ctx.say("she always takes the loyalty prize")
+    return legal[0], ctx.say("no prize to take")
+
+
+def _battle_site(ctx: _Ctx, legal: list[Option]) -> Choice:
+    g = ctx.g
+    legal_set = set(legal)
+    if _current_line_code(g) == SPECIAL_BATTLE:
+        cards = [c for c in battle_cards(g) if ("battle_card", c) in legal_set]
+        if cards:
+            c = most_spies_card(g, cards)
+            return ("battle_card", c), ctx.say(
+                f"battle on {card_name(c)}: the card with the most spies where she has a spy, priority on ties"
+            )
+    for r in battle_regions(ctx):
+        if ("battle_region", REGIONS[r]) in legal_set:
+            return ("battle_region", REGIONS[r]), ctx.say(
+                f"battle in {REGIONS[r]}: leftmost region on the AI card where another player has pieces and "
+                "she has an army"
+            )
+    cards = [c for c in battle_cards(g) if ("battle_card", c) in legal_set]
+    if cards:
+        c = highest_priority(g, cards)
+        return ("battle_card", c), ctx.say(
+            f"battle on {card_name(c)}: no region qualifies; highest-priority card where she and another player "
+            "have spies"
+        )
+    return legal[0], ctx.say("battle: no site by her rules; first legal option")
+
+
+def _battle(ctx: _Ctx, legal: list[Option]) -> Choice:
+    g, w = ctx.g, ctx.w
+    step = g.agenda[-1]
+    order = player_order(g)
+    rank = {p: i for i, p in enumerate(order)}
+    legal_set = set(legal)
+    if step[2] == "card":
+        spies = [o[1] for o in legal if o[0] == "remove_spy"]
+        if spies:
+            q = min(spies, key=lambda p: rank.get(p, 99))
+            return ("remove_spy", q), ctx.say(f"remove a spy of player {q} (red arrow order)")
+    else:
+        tribes = [o[1] for o in legal if o[0] == "remove_tribe"]
+        if tribes:
+            q = min(tribes, key=lambda p: rank.get(p, 99))
+            return ("remove_tribe", q), ctx.say(f"remove a tribe of player {q}: tribes first, red arrow order")
+        # Armies and roads of coalitions other players are loyal to, players in red arrow order.
+        coalitions = []
+        for p in order:
+            c = g.loyalty[p]
+            if c >= 0 and c != ctx.pl and c not in coalitions:
+                coalitions.append(c)
+        for c in coalitions:
+            if ("remove_army", COALITIONS[c]) in legal_set:
+                return ("remove_army", COALITIONS[c]), ctx.say(
+                    f"remove a {COALITIONS[c]} army: armies after tribes, red arrow order"
+                )
+        region = step[3]
+        for c in coalitions:
+            for b in road_order(ctx, region):
+                option = ("remove_road", BORDER_NAMES[b], COALITIONS[c])
+                if option in legal_set:
+                    return option, ctx.say(
+                        f"remove a {COALITIONS[c]} road on {BORDER_NAMES[b]}: roads last, region order of the AI card"
+                    )
+    if ("done",) in legal_set:
+        return ("done",), ctx.say("battle: no other player's piece left to remove")
+    _ = w
+    return legal[0], ctx.say("battle: first legal removal")
+
+
+def _discard_cleanup(ctx: _Ctx, legal: list[Option]) -> Choice:
+    g = ctx.g
+    cards = [o[1] for o in legal if o[0] == "discard"]
+    c = min(cards, key=lambda c: cleanup_discard_key(g, c))
+    return ("discard", c), ctx.say(
+        f"discard {card_name(c)}: non-political, non-patriot, non-leveraged first, then most other players' "
+        "spies over hers, fewest spies, lowest rank, not favored, lowest number"
+    )
+
+
+def _blackmail(ctx: _Ctx, legal: list[Option]) -> Choice:
+    cards = [o[1] for o in legal if o[0] == "spy"]
+    if cards:
+        c = highest_priority(ctx.g, cards)
+        return ("spy", c), ctx.say(f"Blackmail ('may': she always does): spy on {card_name(c)}, highest priority")
+    return ("skip",), ctx.say("Blackmail: no card to place a spy on")
+
+
+def _safe_house(ctx: _Ctx, legal: list[Option]) -> Choice:
+    houses = [o for o in legal if o[0] == "safe_house"]
+    if houses:
+        return houses[0], ctx.say("Safe House ('may': she always does): the spy goes to the Safe House")
+    return legal[0], ctx.say("Safe House: not available")
+
+
+def _choose_player(ctx: _Ctx, legal: list[Option], what: str) -> Choice:
+    players = [o[1] for o in legal if o[0] == "player" and o[1] != ctx.w]
+    for p in player_order(ctx.g):
+        if p in players:
+            return ("player", p), ctx.say(f"{what}: player {p}, by the red arrow ({ctx.row_side})")
+    return legal[0], ctx.say(f"{what}: first legal option")
+
+
+def _rumor(ctx: _Ctx, legal: list[Option]) -> Choice:
+    return _choose_player(ctx, legal, "Rumor")
+
+
+def _exchange(ctx: _Ctx, legal: list[Option]) -> Choice:
+    return _choose_player(ctx, legal, "Other Persuasive Methods")
+
+
+def _pashtunwali(ctx: _Ctx, legal: list[Option]) -> Choice:
+    suit = SUITS[ctx.g.favored]
+    return ("suit", suit), ctx.say(f"Pashtunwali Values: she chooses the current favored suit ({suit})")
+
+
+def _rebuke(ctx: _Ctx, legal: list[Option]) -> Choice:
+    """Reading: the first region on the AI card where another player has a tribe and she has none; else where
+    another player has a tribe; else the first region."""
+    g, w, n = ctx.g, ctx.w, ctx.g.n
+
+    def others(r: int) -> int:
+        return sum(g.tribes[r * n + q] for q in range(n) if q != w)
+
+    for test, why in (
+        (lambda r: others(r) > 0 and g.tribes[r * n + w] == 0, "another player has tribes there and she has none"),
+        (lambda r: others(r) > 0, "another player has tribes there"),
+        (lambda r: True, "first region on the AI card"),
+    ):
+        for r in ctx.regions:
+            if test(r) and ("region", REGIONS[r]) in legal:
+                return ("region", REGIONS[r]), ctx.say(f"Rebuke {REGIONS[r]}: leftmost region on the AI card where {why}")
+    return legal[0], ctx.say("Rebuke: first legal option")
+
+
+def _take_piece(ctx: _Ctx, legal: list[Option]) -> Choice:
+    """Reading (component limits, rulebook silent for Wakhan): take the piece she needs least: a road (border
+    whose better region is last on the AI card), then an army from the region last on the AI card whose rule
+    she keeps; for cylinders a spy from her lowest-priority card, then a tribe from the region last on the AI
+    card that she does not rule, then a gift."""
+    g, w = ctx.g, ctx.w
+    kinds = {o[0] for o in legal}
+    rank = ctx.region_rank
+    if "take_road" in kinds or "take_army" in kinds:
+        roads = [o for o in legal if o[0] == "take_road"]
+        if roads:
+
+            def road_key(o: Option) -> int:
+                a, b = BORDERS[BORDER_NAMES.index(o[1])]
+                return min(rank(a), rank(b))
+
+            o = max(roads, key=road_key)
+            return o, ctx.say(f"none in supply: take the road on {o[1]} (least needed by the AI card's region order)")
+        armies = [o for o in legal if o[0] == "take_army"]
+        keep = [o for o in armies if g.rulers[REGION_INDEX[o[1]]] != w]
+        o = max(keep or armies, key=lambda o: rank(REGION_INDEX[o[1]]))
+        return o, ctx.say(f"none in supply: take an army from {o[1]} (last region on the AI card that she does not rule)")
+    spies = [o[1] for o in legal if o[0] == "take_spy"]
+    if spies:
+        dominant = ctx.dominant
+        c = min(spies, key=lambda c: card_priority(g, c, dominant))
+        return ("take_spy", c), ctx.say(f"none in supply: take her spy from {card_name(c)}, lowest priority")
+    tribes = [o for o in legal if o[0] == "take_tribe"]
+    if tribes:
+        keep = [o for o in tribes if g.rulers[REGION_INDEX[o[1]]] != w]
+        o = max(keep or tribes, key=lambda o: rank(REGION_INDEX[o[1]]))
+        return o, ctx.say(f"none in supply: take her tribe from {o[1]} (last region on the AI card that she does not rule)")
+    return legal[0], ctx.say("none in supply: take her gift")
+
+
+_HANDLERS: dict[str, Callable[[_Ctx, list[Option]], Choice | None]] = {
+    "turn": _turn,
+    "side": _side,
+    "place_spy": _place_spy,
+    "place_road": _place_road,
+    "bribe_demand": _bribe_demand,
+    "bribe_pay": _bribe_pay,
+    "tax": _tax,
+    "build": _build,
+    "infrastructure": _infrastructure,
+    "move": _move,
+    "betray": _betray,
+    "prize": _prize,
+    "battle_site": _battle_site,
+    "battle": _battle,
+    "discard_court_over_limit": _discard_cleanup,
+    "discard_hand_over_limit": _discard_cleanup,
+    "leverage_discard": _discard_cleanup,
+    "confidence_failure": _discard_cleanup,
+    "blackmail": _blackmail,
+    "safe_house": _safe_house,
+    "rumor": _rumor,
+    "exchange_hands": _exchange,
+    "pashtunwali": _pashtunwali,
+    "rebuke": _rebuke,
+    "take_piece": _take_piece,
+}
+
+__all__ = ["WakhanPlayer", "card_priority", "cleanup_discard_key", "dominant_coalition", "player_order"]

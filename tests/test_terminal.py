@@ -1,0 +1,439 @@
+"""``pamir play`` / ``pamir replay``: scripted sessions through stdin, and the real program in a pseudo-terminal."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import os
+import re
+import signal
+import sys
+from pathlib import Path
+
+import pytest
+
+from paxpamir import Game, terminal
+from paxpamir.bots import RandomBot
+from paxpamir.cards import CARDS
+
+HASH = re.compile(r"state ([0-9a-f]{12})")
+
+
+class Script(io.StringIO):
+    """Standard input: the given lines, then ``then`` forever (up to ``limit`` lines in all), then EOF.
+
+    ``interrupt_after`` raises KeyboardInterrupt instead of returning that line (like Ctrl-C at a prompt).
+    """
+
+    def __init__(self, lines=(), then: str | None = None, limit: int = 4000, interrupt_after: int | None = None):
+        super().__init__()
+        self.lines = list(lines)
+        self.then = then
+        self.limit = limit
+        self.interrupt_after = interrupt_after
+        self.read_count = 0
+
+    def readline(self, *args) -> str:
+        if self.interrupt_after is not None and self.read_count >= self.interrupt_after:
+            raise KeyboardInterrupt
+        if self.read_count >= self.limit:
+            return ""
+        self.read_count += 1
+        if self.lines:
+            return self.lines.pop(0) + "\n"
+        return "" if self.then is None else self.then + "\n"
+
+    def isatty(self) -> bool:
+        return False
+
+
+def run(argv, stdin: Script, env_home: Path | None = None) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    code = terminal.main(argv, stdin=stdin, out=out, err=err)
+    return code, out.getvalue(), err.getvalue()
+
+
+def saved(path: Path) -> dict:
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+@pytest.fixture(autouse=True)
+def _home(tmp_path, monkeypatch):
+    monkeypatch.setenv("PAXPAMIR_HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("COLUMNS", "120")
+
+
+# ---------------------------------------------------------------------------- scripted sessions
+
+
+def test_full_game_choosing_option_one_with_invalid_input(tmp_path):
+    save = tmp_path / "game.json"
+    script = Script(["", "xyz", "0", "99", "help", "card 37", "card nobody-at-all", "log 2", "board"], then="1")
+    code, out, err = run(["play", "--seed", "3", "--save", str(save)], script)
+    assert code == 0, err
+    assert "Game over" in out
+    assert "No option matches 'xyz'" in out
+    assert "There is no option 0" in out and "There is no option 99" in out
+    assert "Type the number of an option" in out
+    assert "Commands:" in out  # help
+    assert "Seaforth Highlanders (37) — court card" in out
+    assert "no card is called" in out
+    assert "Market" in out and "cost 5" in out and "Your hand" in out
+    doc = saved(save)
+    assert doc["format"] == "paxpamir-session" and doc["over"] is True
+    assert doc["humans"] == [0] and doc["players"] == 3
+    g = Game.from_record(doc["record"])
+    assert g.is_over and g.state_hash() == doc["state_hash"]
+    # The human decided every seat-0 decision: option 1 each time, once the invalid input was refused.
+    assert any(who == 0 for who, _ in doc["record"]["choices"])
+
+
+def test_default_is_three_players_human_in_seat_one_and_default_autosave(tmp_path):
+    code, out, _ = run(["play", "--seed", "8"], Script(["1"]))
+    assert code == 0
+    assert "Seats: Player 1 (you), Player 2 (bot), Player 3 (bot)" in out
+    path = tmp_path / "home" / "autosave.json"
+    assert f"resume with: pamir play --load {path}" in out
+    doc = saved(path)
+    assert doc["players"] == 3 and doc["humans"] == [0]
+    assert doc["record"]["seed"] == 8
+
+
+def test_undo_takes_back_the_last_decision_and_only_this_turn(tmp_path):
+    save = tmp_path / "u.json"
+    # Loyalty, then one purchase, undo it, and try to undo again (the turn has just started: not allowed).
+    code, out, _ = run(
+        ["play", "--seed", "21", "--players", "2", "--save", str(save)], Script(["1", "1", "undo", "undo"])
+    )
+    assert code == 0
+    assert "Undone." in out
+    assert "Nothing to undo" in out
+    hashes = HASH.findall(out)
+    # Boards: before loyalty (not ours if a bot chose first), turn start, after purchase, after undo.
+    assert hashes[-1] == hashes[-3] and hashes[-2] != hashes[-1]
+    g = Game.from_record(saved(save)["record"])
+    assert g.state_hash()[:12] == hashes[-1]
+    assert not g.can_undo()
+
+
+def test_prefix_and_part_of_a_label_choose_an_option(tmp_path):
+    save = tmp_path / "p.json"
+    code, out, _ = run(
+        ["play", "--seed", "4", "--players", "2", "--save", str(save)],
+        Script(["BE LOYAL TO THE BRIT", "purchase", "end"]),
+    )
+    assert code == 0
+    assert "matches" in out and "type more of the label" in out  # "purchase" is ambiguous
+    choices = saved(save)["record"]["choices"]
+    mine = [opt for who, opt in choices if who == 0]
+    assert mine[0] == ["loyalty", "british"]
+    assert ["end_turn"] in mine
+
+
+def test_eof_saves_and_resume_continues_identically(tmp_path):
+    # The same inputs, once straight through and once interrupted by the end of input and resumed:
+    # bots are seeded by the decision's index, so both games end in the same state.
+    straight = tmp_path / "straight.json"
+    code, _, _ = run(["play", "--seed", "12", "--save", str(straight)], Script(then="1"))
+    assert code == 0
+    final = saved(straight)
+
+    broken = tmp_path / "broken.json"
+    code, out, _ = run(["play", "--seed", "12", "--save", str(broken)], Script(then="1", limit=6))
+    assert code == 0
+    assert "end of input" in out and f"resume with: pamir play --load {broken}" in out
+    partial = saved(broken)
+    assert partial["over"] is False
+    code, out, _ = run(["play", "--load", str(broken)], Script(then="1"))
+    assert code == 0
+    assert f"Resumed {broken}" in out and f"state {partial['state_hash'][:12]}" in out
+    resumed = saved(tmp_path / "home" / "autosave.json")  # without --save, the default autosave goes on
+    assert resumed["over"] is True
+    assert resumed["state_hash"] == final["state_hash"]
+    assert resumed["record"]["choices"] == final["record"]["choices"]
+
+
+def test_save_command_and_quit(tmp_path):
+    snap = tmp_path / "snap" / "s.json"
+    auto = tmp_path / "a.json"
+    code, out, _ = run(["play", "--seed", "5", "--save", str(auto)], Script(["1", f"save {snap}", "1", "quit"]))
+    assert code == 0
+    assert f"Saved to {snap}" in out and "(quit)" in out
+    s, a = saved(snap), saved(auto)
+    assert len(a["record"]["choices"]) > len(s["record"]["choices"])
+    assert s["record"]["choices"] == a["record"]["choices"][: len(s["record"]["choices"])]
+    # The snapshot resumes where it was taken.
+    code, out, _ = run(["play", "--load", str(snap), "--save", str(tmp_path / "b.json")], Script())
+    assert code == 0
+    assert f"state {s['state_hash'][:12]}" in out
+
+
+def test_ctrl_c_saves_and_exits_cleanly(tmp_path):
+    save = tmp_path / "c.json"
+    code, out, err = run(["play", "--seed", "6", "--save", str(save)], Script(then="1", interrupt_after=3))
+    assert code == terminal.EXIT_INTERRUPTED
+    assert "Interrupted. Game saved" in out and f"resume with: pamir play --load {save}" in out
+    assert "Traceback" not in out + err
+    doc = saved(save)
+    assert Game.from_record(doc["record"]).state_hash() == doc["state_hash"]
+
+
+def test_a_failing_autosave_warns_and_the_game_goes_on(tmp_path):
+    blocked = tmp_path / "a-directory"
+    blocked.mkdir()
+    code, out, _ = run(["play", "--seed", "3", "--save", str(blocked)], Script(["1", "1", "1"]))
+    assert code == 1
+    assert out.count("Warning: could not autosave") == 1  # said once, not after every decision
+    assert out.count("> ") >= 4  # the three choices were played, then the end of input
+    assert "could NOT be saved" in out
+
+
+def test_hot_seat_passes_between_humans_and_hides_hands(tmp_path):
+    save = tmp_path / "h.json"
+    code, out, _ = run(
+        ["play", "--seed", "9", "--players", "2", "--humans", "1,2", "--save", str(save)], Script(then="1", limit=60)
+    )
+    assert code == 0
+    passes = out.count("Pass to Player")
+    assert passes >= 3
+    assert "(open hands)" not in out and "(bot)" not in out
+    # After each pass screen, the board and the prompt are those of the player named on it.
+    for m in re.finditer(r"Pass to Player (\d) — press Enter", out):
+        rest = out[m.end() :]
+        prompt = re.search(r"^Player (\d): ", rest, re.M)
+        assert prompt is not None and prompt.group(1) == m.group(1)
+        assert "Your hand" in rest[: prompt.start()]
+    assert saved(save)["humans"] == [0, 1]
+
+
+def test_open_hands_show_every_hand(tmp_path):
+    code, out, _ = run(
+        [
+            "play",
+            "--seed",
+            "9",
+            "--players",
+            "2",
+            "--humans",
+            "1,2",
+            "--open-hands",
+            "--save",
+            str(tmp_path / "o.json"),
+        ],
+        Script(then="1", limit=30),
+    )
+    assert code == 0
+    assert "Pass to Player" not in out
+    assert "Player 2's hand (open hands)" in out or "Player 1's hand (open hands)" in out
+
+
+def test_board_never_shows_another_players_hidden_hand():
+    g = Game.new(3, 31)
+    bot = RandomBot(2)
+    while not (g.hands[1] and g.hands[2]) or g.is_over:
+        g.apply(bot.choose(g))
+    assert not g.is_over
+    secret = [c for p in (1, 2) for c in g.hands[p]]
+
+    def draw(game, viewer):
+        out = io.StringIO()
+        terminal.Screen(out).board(game, viewer, [0], log_lines=0)
+        return out.getvalue()
+
+    text = draw(g, 0)
+    for c in secret:
+        assert f"({c})" not in text, CARDS[c].name
+    for c in g.hands[0]:
+        assert f"({c})" in text
+    opened = Game.from_json({**g.to_json(), "options": {"open_hands": True}})
+    text = draw(opened, 0)
+    for c in secret:
+        assert f"({c})" in text
+
+
+def test_board_marks_hostages_spies_and_military_costs():
+    g = Game.new(2, 1)
+    data = g.to_json()
+    data.update(
+        {
+            "players": [
+                {"loyalty": "british", "rupees": 3, "court": [37], "hand": [1]},
+                {"loyalty": "russian", "rupees": 2, "court": [], "hand": []},
+            ],
+            "spies": {"37": [0, 2]},
+            "favored": "military",
+            "map": {
+                "tribes": {"kabul": [1, 0]},
+                "armies": {"punjab": {"british": 2}},
+                "roads": {"kabul-punjab": {"russian": 1}},
+            },
+            "effects": [{"effect": "rumor", "player": 1, "card": 108}],
+            "turn": 5,
+            "current": 0,
+        }
+    )
+    for key in ("agenda", "record", "log", "removed", "turn_state", "rulers", "bank", "undo_floor"):
+        data.pop(key, None)
+    data["market"] = [[c if c not in (1, 37, 108) else None for c in row] for row in data["market"]]
+    data["deck"] = [c for c in data["deck"] if c not in (1, 37, 108)]
+    g = Game.from_json(data)
+    out = io.StringIO()
+    terminal.Screen(out).board(g, 0, [0])
+    text = " ".join(out.getvalue().split())  # long lines wrap
+    assert "HOSTAGE of Player 2" in text and "spies: Player 2 x2" in text
+    assert "(purchase costs doubled)" in text and "cost 10" in text
+    assert "Mohan Lal (1)" in text  # the hand
+    assert "Kabul–Punjab" in text and "Russian x1" in text and "British x2" in text
+    assert "Rumor (108) for Player 2" in text
+    assert "Player 1 x1" in text  # the tribe in Kabul
+
+
+def test_bots_alone_with_step_pause_after_each_bot_turn(tmp_path):
+    save = tmp_path / "b.json"
+    code, out, _ = run(
+        ["play", "--seed", "2", "--humans", "none", "--step", "--save", str(save)], Script(then="", limit=3)
+    )
+    assert code == 0
+    assert out.count("[step] press Enter") == 4  # three Enters, then the end of input at the fourth pause
+    code, out, _ = run(["play", "--seed", "2", "--humans", "none", "--save", str(save)], Script(limit=0))
+    assert code == 0 and "Game over" in out and saved(save)["over"] is True
+
+
+def test_bad_arguments_and_files(tmp_path):
+    code, _, err = run(["play", "--wakhan"], Script())
+    assert code == 2 and "not available yet" in err
+    code, _, err = run(["play", "--players", "2", "--humans", "3"], Script())
+    assert code == 2 and "seat 3 does not exist" in err
+    assert run(["play", "--humans", "1,x"], Script())[0] == 2
+    assert run(["play", "--players", "6"], Script())[0] == 2
+    code, _, err = run(["play", "--load", str(tmp_path / "missing.json")], Script())
+    assert code == 1 and "cannot load" in err
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    assert run(["play", "--load", str(bad)], Script())[0] == 1
+    bad.write_text(json.dumps({"format": "something-else"}))
+    assert run(["replay", str(bad)], Script())[0] == 1
+
+
+def test_a_record_that_no_longer_replays_resumes_from_its_last_good_decision(tmp_path):
+    save = tmp_path / "s.json"
+    run(["play", "--seed", "15", "--save", str(save)], Script(["1", "1"]))
+    doc = saved(save)
+    good = len(doc["record"]["choices"])
+    assert good >= 3
+    doc["record"]["choices"].append([0, ["no_such_option", 1]])
+    doc["record"]["choices"].append([1, ["end_turn"]])
+    save.write_text(json.dumps(doc))
+    code, out, err = run(["play", "--load", str(save), "--save", str(tmp_path / "t.json")], Script())
+    assert code == 0
+    assert f"replays only up to decision {good} of {good + 2}" in err
+    assert f"state {doc['state_hash'][:12]}" in out
+    doc["record"]["choices"] = doc["record"]["choices"][:good]
+    doc["state_hash"] = "0" * 32
+    save.write_text(json.dumps(doc))
+    code, out, err = run(["play", "--load", str(save), "--save", str(tmp_path / "t.json")], Script())
+    assert code == 0 and "replays to a different state" in err
+
+
+def test_load_accepts_a_bare_record(tmp_path):
+    g = Game.new(2, 77)
+    bot = RandomBot(1)
+    for _ in range(10):
+        g.apply(bot.choose(g))
+    rec = tmp_path / "rec.json"
+    rec.write_text(json.dumps(g.record()))
+    code, out, _ = run(["play", "--load", str(rec), "--humans", "2", "--save", str(tmp_path / "x.json")], Script())
+    assert code == 0
+    assert f"state {g.state_hash()[:12]}" in out
+    assert saved(tmp_path / "x.json")["humans"] == [1]
+    code, _, err = run(["play", "--load", str(rec), "--humans", "3"], Script())
+    assert code == 2 and "seat 3 does not exist" in err
+    code, _, err = run(["play", "--load", str(rec), "--players", "3"], Script())
+    assert code == 2 and "2-player game" in err
+
+
+def test_replay_all_and_step_by_step(tmp_path):
+    save = tmp_path / "r.json"
+    run(["play", "--seed", "14", "--save", str(save)], Script(then="1"))
+    g = Game.from_record(saved(save)["record"])
+    n = len(g.record()["choices"])
+    code, out, _ = run(["replay", str(save), "--all"], Script())
+    assert code == 0
+    assert out.count("\n") >= len(g.log_lines())
+    assert f"Game over after {n} decisions" in out
+    code, out, _ = run(["replay", str(save)], Script(["", "", "b", "", "q"]))
+    assert code == 0
+    assert f"[1/{n}]" in out and f"[3/{n}]" in out and f"[4/{n}]" in out and f"[5/{n}]" not in out
+    assert "Market" in out  # the board
+    first_who, first = g.record()["choices"][0]
+    assert f"Player {first_who + 1}: Be loyal to the {first[1].capitalize()} coalition" in out
+    code, out, _ = run(["replay", str(save)], Script(then=""))
+    assert code == 0 and f"Game over after {n} decisions" in out
+
+
+def test_register_adds_play_and_replay():
+    parser = argparse.ArgumentParser()
+    terminal.register(parser.add_subparsers(dest="command"))
+    args = parser.parse_args(["play", "--players", "2", "--humans", "1,2", "--step"])
+    assert args.run is terminal.cmd_play and args.players == 2 and args.step
+    args = parser.parse_args(["replay", "f.json", "--all"])
+    assert args.run is terminal.cmd_replay and args.all and args.file == "f.json"
+
+
+def test_atomic_write_leaves_no_temporary_files(tmp_path):
+    path = tmp_path / "d" / "x.json"
+    terminal.atomic_write_json(path, {"a": 1})
+    terminal.atomic_write_json(path, {"a": 2})
+    assert saved(path) == {"a": 2}
+    assert os.listdir(path.parent) == ["x.json"]
+
+
+# ---------------------------------------------------------------------------- the real program in a terminal
+
+
+def test_real_terminal_screen_kill_and_resume(tmp_path):
+    import pexpect
+
+    save = tmp_path / "pty.json"
+    env = dict(os.environ, PAXPAMIR_HOME=str(tmp_path / "home"), TERM="xterm-256color", PYTHONUNBUFFERED="1")
+    env.pop("COLUMNS", None)
+    cmd = [sys.executable, "-m", "paxpamir.terminal", "play", "--seed", "7", "--save", str(save)]
+    child = pexpect.spawn(cmd[0], cmd[1:], env=env, dimensions=(60, 150), timeout=20, encoding="utf-8")
+    try:
+        child.expect("Market")
+        child.expect("cost 5")
+        child.expect("Choose your starting loyalty")
+        child.expect("> ")
+        child.sendline("2")
+        child.expect(r"state ([0-9a-f]{12})")
+        child.expect("Choose an action or end your turn")
+        child.expect("> ")
+        child.sendline("1")  # a purchase
+        child.expect(r"state ([0-9a-f]{12})")
+        last = child.match.group(1)
+        child.expect("> ")
+        child.kill(signal.SIGKILL)
+        child.wait()
+    finally:
+        child.close(force=True)
+    assert saved(save)["state_hash"].startswith(last)
+
+    cmd = [sys.executable, "-m", "paxpamir.terminal", "play", "--load", str(save), "--save", str(save)]
+    child = pexpect.spawn(cmd[0], cmd[1:], env=env, dimensions=(60, 150), timeout=20, encoding="utf-8")
+    try:
+        child.expect("Resumed")
+        child.expect(r"state ([0-9a-f]{12})")
+        assert child.match.group(1) == last
+        child.expect("Market")
+        child.expect(r"state ([0-9a-f]{12})")
+        assert child.match.group(1) == last
+        child.expect("> ")
+        child.sendintr()  # Ctrl-C at the prompt
+        child.expect("resume with: pamir play --load")
+        child.expect(pexpect.EOF)
+        child.close()
+        assert child.exitstatus == terminal.EXIT_INTERRUPTED
+    finally:
+        child.close(force=True)
+    assert saved(save)["state_hash"].startswith(last)
