@@ -9,8 +9,11 @@ from __future__ import annotations
 
 import copy
 import json
+import os
 import random
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -65,14 +68,14 @@ def expected_winners(game: Game) -> list[int]:
     return tied
 
 
-def check_finished(game: Game, label: str) -> None:
+def check_finished(game: Game, label: str, start_vp: list[int] | None = None) -> None:
     """The game ended properly: winners by the rules, victory points equal to the sum of every check's awards."""
     assert game.is_over, f"{label}: the game did not end within {MAX_DECISIONS} decisions"
     assert game.winners, f"{label}: no winners"
     assert game.winners == expected_winners(game), f"{label}: winners {game.winners} vp {game.vp}"
     checks = [e for e in game.events() if e["type"] == "dominance_check"]
     assert checks, f"{label}: the game ended without a Dominance Check"
-    awarded = [0] * game.n
+    awarded = list(start_vp or [0] * game.n)
     for e in checks:
         for p, v in e["awards"].items():
             awarded[int(p)] += v
@@ -141,16 +144,43 @@ def test_same_seed_same_game() -> None:
             assert a.log_lines() == b.log_lines()
 
 
+_PLAY_IN_SUBPROCESS = """
+import random, sys
+from paxpamir import Game
+g = Game.new(4, 77)
+rnd = random.Random(5)
+while not g.is_over:
+    options = g.legal_options()
+    g.apply(options[rnd.randrange(len(options))])
+print(g.state_hash(), len(g.choices()))
+"""
+
+
+def test_games_do_not_depend_on_the_process_hash_seed() -> None:
+    outputs = set()
+    for hash_seed in ("1", "2", "random"):
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+        run = subprocess.run(
+            [sys.executable, "-c", _PLAY_IN_SUBPROCESS], capture_output=True, text=True, env=env, check=True
+        )
+        outputs.add(run.stdout.strip())
+    game = Game.new(4, 77)
+    play_random(game, random.Random(5), check=False)
+    assert outputs == {f"{game.state_hash()} {len(game.choices())}"}
+
+
 def test_different_seeds_deal_different_decks() -> None:
     decks = {tuple(Game.new(4, seed).deck) for seed in range(200)}
     assert len(decks) == 200
-    # The deck is built as the rules say: 6 piles of 5 + N court cards, with the events in piles 2-6.
+    # The deck is built as the rules say: 6 piles of 5 + N court cards, with no Dominance Check in piles 1-2.
     for players in (2, 3, 4, 5):
         g = Game.new(players, 99)
-        cards = g.deck + [c for c in g.market if c]
+        dealt = [g.market[row * 6 + col] for col in range(6) for row in range(2)]  # the market took the top
+        cards = dealt + g.deck
         size = 5 + players
         assert len(cards) == 6 * size + 4 + 6
         assert not any(is_dominance_check(c) for c in cards[: 2 * size + 2])
+        assert sum(1 for c in cards if c > 100) == 10
 
 
 # ---------------------------------------------------------------------------- clones
@@ -295,15 +325,17 @@ def test_undo_returns_to_the_previous_state_and_is_refused_when_it_must_be() -> 
     for seed in range(24):
         game, rnd = new_random_game(2 + seed % 4, seed)
         while not game.is_over:
-            before = game.state_hash()
-            before_log = game.log_lines()
+            probe = rnd.random() < 0.12
+            if probe:
+                before = game.state_hash()
+                before_log = game.log_lines()
             who, active, turn, phase = game.current_player, game.current, game.turn, game.phase
             options = game.legal_options()
             option = options[rnd.randrange(len(options))]
             game.apply(option)
             if game.is_over:
                 break
-            if rnd.random() > 0.15:
+            if not probe:
                 continue
             trial = game.clone()
             if trial.can_undo():
@@ -324,31 +356,35 @@ def test_undo_returns_to_the_previous_state_and_is_refused_when_it_must_be() -> 
             elif game.turn != turn:
                 refused_turn += 1  # the turn passed
             else:
-                assert option[0] == "player" and any(
-                    e["type"] == "hands_exchanged" for e in game.events()[-5:]
-                ), f"seed {seed}: undo of {option} refused for no reason"
+                assert option[0] == "player" and any(e["type"] == "hands_exchanged" for e in game.events()[-5:]), (
+                    f"seed {seed}: undo of {option} refused for no reason"
+                )
     assert undone > 200 and refused_other > 5 and refused_turn > 50 and refused_setup > 5
 
 
-def test_undo_twice_walks_back_through_the_turn() -> None:
-    game, rnd = new_random_game(3, 11)
-    play_random(game, rnd, check=False, limit=40)
-    while game.decision != "turn" or game.actions_used or game.can_undo():
-        play_random(game, rnd, check=False, limit=1)
-    start = game.state_hash()
-    hashes = [start]
-    turn = game.turn
-    while game.turn == turn and game.current_player == game.current and len(hashes) < 6:
-        play_random(game, rnd, check=False, limit=1)
-        hashes.append(game.state_hash())
-    if game.turn != turn or game.current_player != game.current:
-        hashes.pop()
-        game.undo() if game.can_undo() else None
-    while game.can_undo():
-        game.undo()
-        hashes.pop()
-        assert game.state_hash() == hashes[-1]
-    assert game.state_hash() == start
+def test_undo_walks_back_through_a_turn() -> None:
+    walked = 0
+    for seed in range(6):
+        game, rnd = new_random_game(3, seed)
+        play_random(game, rnd, check=False, limit=30 + seed * 20)
+        while not game.is_over and (game.decision != "turn" or game.actions_used or game.can_undo()):
+            play_random(game, rnd, check=False, limit=1)
+        if game.is_over:
+            continue
+        stack = []
+        for _ in range(8):
+            before, saved = game.state_hash(), game.clone()
+            play_random(game, rnd, check=False, limit=1)
+            if game.is_over or not game.can_undo():
+                game = saved
+                break
+            stack.append(before)
+        walked += len(stack) >= 2
+        while stack:
+            game.undo()
+            assert game.state_hash() == stack.pop()
+        assert not game.can_undo()
+    assert walked >= 3
 
 
 # ---------------------------------------------------------------------------- views
@@ -395,7 +431,7 @@ def test_views_hide_hands_and_deck() -> None:
                 text = json.dumps(view)
                 assert str(game.rng) not in text
                 scrambled = _scramble_hidden(game, viewer)
-                if scrambled.to_json()["deck"] != game.to_json()["deck"]:
+                if scrambled.deck != game.deck:
                     assert scrambled.view(viewer) == view, "a view depends on hidden information"
                     compared += 1
                 with pytest.raises(BadState, match="views cannot be loaded"):
@@ -427,7 +463,7 @@ def test_illegal_options_and_wrong_players_change_nothing() -> None:
             before = json.dumps(game.to_json(), sort_keys=True)
             who = game.current_player
             legal = game.legal_options()
-            with pytest.raises(IllegalOption, match=r"\['purchase', 0\] is not legal now|is not legal now"):
+            with pytest.raises(IllegalOption, match=r"\['purchase', 0\] is not legal now"):
                 game.apply(("purchase", 0))
             with pytest.raises(IllegalOption, match="is not legal now"):
                 game.apply(["no_such_option", 1])
@@ -443,16 +479,14 @@ def test_illegal_options_and_wrong_players_change_nothing() -> None:
 
 
 def _valid_state() -> dict:
-    game, rnd = new_random_game(3, 21)
-    play_random(game, rnd, check=False, limit=150)
-    while not (game.courts[0] and game.courts[1] and any(game.tribes)):
-        play_random(game, rnd, check=False, limit=10)
-    assert not game.is_over
-    return game.to_json()
-
-
-def _first_tribe_region(data: dict) -> str:
-    return next(iter(data["map"]["tribes"]))
+    """A mid-game 3-player state where seats 0 and 1 have court cards and some tribe is on the map."""
+    for seed in range(100):
+        game, rnd = new_random_game(3, seed)
+        while not game.is_over and not (game.courts[0] and game.courts[1] and any(game.tribes)):
+            play_random(game, rnd, check=False, limit=1)
+        if not game.is_over:
+            return game.to_json()
+    raise AssertionError("no suitable state found")
 
 
 BAD_STATES = [
@@ -491,7 +525,11 @@ BAD_STATES = [
     ("hand not a list", lambda d: d["players"][0].__setitem__("hand", 5), r"player 0 hand must be a list"),
     ("market row short", lambda d: d["market"][1].pop(), r"each market row must have 6 slots"),
     ("tribes per player", lambda d: d["map"]["tribes"].__setitem__("kabul", [1]), r"must list one count per player"),
-    ("spy on no court", lambda d: d["spies"].__setitem__(str(d["deck"][0]), [1, 0, 0]), r"which is in no court|must be at most 100"),
+    (
+        "spy on no court",
+        lambda d: d["spies"].__setitem__(str(d["deck"][0]), [1, 0, 0]),
+        r"which is in no court|must be at most 100",
+    ),
     ("unknown step", lambda d: d["agenda"].append(["teleport", 0]), r"unknown step kind 'teleport'"),
     ("current out of range", lambda d: d.__setitem__("current", 3), r"current must be at most 2"),
     ("unknown phase", lambda d: d.__setitem__("phase", "intermission"), r"unknown phase 'intermission'"),
@@ -536,9 +574,7 @@ def _corruptions():
         g.rupees[0] += 1
 
     def negative_rupees(g: Game) -> None:
-        g.rupees[1] -= g.rupees[1] + 1
-        g.bank_in -= g.rupees[1] - 0  # keep the sum right: only the sign is wrong
-        g.bank_out += 0
+        g.rupees[1] = -1
 
     def thirteen_blocks(g: Game) -> None:
         g.armies[0] += 13
@@ -646,7 +682,7 @@ def test_doc_example_position_plays_out_and_replays() -> None:
     for seed in range(40):
         g = Game.from_json(doc_example())
         play_random(g, random.Random(seed))
-        check_finished(g, f"doc example, choices {seed}")
+        check_finished(g, f"doc example, choices {seed}", start_vp=[0, 2])
         record = json.loads(json.dumps(g.record()))
         assert record["position"] == doc_example() and record["seed"] is None
         assert Game.from_record(record).to_json() == g.to_json()

@@ -12,6 +12,10 @@ if TYPE_CHECKING:
     from .game import Game
 
 
+def rupees_text(k: int) -> str:
+    return f"{k} rupee" if k == 1 else f"{k} rupees"
+
+
 def card_name(number: int) -> str:
     if not isinstance(number, int) or not 1 <= number <= 116:
         return f"card {number}"
@@ -50,23 +54,24 @@ def label(g: Game, step: Step, option: Option) -> str:
         slot = g.market.index(a) if a in g.market else -1
         cost = purchase_cost(g, step[1], slot) if slot >= 0 else 0
         rupees = g.market_rupees[slot] if slot >= 0 else 0
-        extra = f", take {rupees} rupee(s) on it" if rupees else ""
-        return f"Purchase {card_name(a)} for {cost} rupee(s){extra}"
+        extra = f", take the {rupees_text(rupees)} on it" if rupees else ""
+        price = "free" if cost == 0 else f"for {rupees_text(cost)}"
+        return f"Purchase {card_name(a)} {price}{extra}"
     if kind == "play":
         return f"Play {card_name(a)}"
     if kind == "radicalize":
         from .market import purchase_cost
 
         cost = purchase_cost(g, step[1], g.market.index(a)) if a in g.market else 0
-        return f"Radicalize {card_name(a)}: purchase for {cost} rupee(s) and play it at once"
+        return f"Radicalize {card_name(a)}: purchase for {rupees_text(cost)} and play it at once"
     if kind == "action":
         return f"{str(b).capitalize()} with {card_name(a)}"
     if kind == "end_turn":
         return "End your turn (cleanup)"
     if kind == "demand":
-        return "Waive the bribe" if a == 0 else f"Ask {a} rupee(s)"
+        return "Waive the bribe" if a == 0 else f"Ask {rupees_text(a)}"
     if kind == "pay":
-        return f"Pay the bribe of {step[3]} rupee(s)"
+        return f"Pay the bribe of {rupees_text(step[3])}"
     if kind == "refuse":
         return "Refuse to pay (take back the play or action)"
     if kind == "side":
@@ -154,7 +159,7 @@ def event_text(g: Game, e: dict[str, Any]) -> str:
     if t == "end_turn":
         return f"{who} ends the turn."
     if t == "purchase":
-        gained = f" and takes {e['gained']} rupee(s) from it" if e["gained"] else ""
+        gained = f" and takes the {rupees_text(e['gained'])} on it" if e["gained"] else ""
         return f"{who} purchases {card_name(c)} for {e['cost']}{gained}."
     if t == "play":
         return f"{who} plays {card_name(c)} to the {e['side']} of their court."

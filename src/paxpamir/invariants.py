@@ -42,34 +42,32 @@ def check_invariants(game: Game) -> None:
 
 
 def _check_blocks(g: Game) -> None:
-    if any(k < 0 for k in g.armies):
+    if min(g.armies) < 0:
         _fail(f"negative army count: {g.armies}")
-    if any(k < 0 for k in g.roads):
+    if min(g.roads) < 0:
         _fail(f"negative road count: {g.roads}")
     for c in range(3):
-        armies = sum(g.armies[r * 3 + c] for r in range(6))
-        roads = sum(g.roads[b * 3 + c] for b in range(9))
+        armies = sum(g.armies[c::3])
+        roads = sum(g.roads[c::3])
         supply = BLOCKS_PER_COALITION - armies - roads
         if supply < 0:
             _fail(f"{COALITIONS[c]}: {armies} armies + {roads} roads on the map, but only 12 blocks exist")
         if g._blocks_used[c] != armies + roads:
-            _fail(
-                f"{COALITIONS[c]}: cached blocks in use {g._blocks_used[c]} != armies {armies} + roads {roads}"
-            )
+            _fail(f"{COALITIONS[c]}: cached blocks in use {g._blocks_used[c]} != armies {armies} + roads {roads}")
         if g.blocks_in_supply(c) != supply:
             _fail(f"{COALITIONS[c]}: blocks in supply {g.blocks_in_supply(c)} + map {armies + roads} != 12")
 
 
 def _check_cylinders(g: Game, n: int) -> None:
-    if any(k < 0 for k in g.tribes):
+    if min(g.tribes) < 0:
         _fail(f"negative tribe count: {g.tribes}")
-    if any(k < 0 for k in g.spies):
+    if min(g.spies) < 0:
         _fail("negative spy count on some card")
     for p in range(n):
         if not 0 <= g.gifts[p] <= MAX_GIFTS:
             _fail(f"player {p} has {g.gifts[p]} gifts; a gift dial holds 0 to 3")
-        tribes = sum(g.tribes[r * n + p] for r in range(6))
-        spies = sum(g.spies[c * n + p] for c in range(101))
+        tribes = sum(g.tribes[p::n])
+        spies = sum(g.spies[p::n])
         used = tribes + spies + g.gifts[p]
         if used > CYLINDERS_PER_PLAYER:
             _fail(f"player {p}: {tribes} tribes + {spies} spies + {g.gifts[p]} gifts > 10 cylinders")
@@ -102,7 +100,33 @@ def _check_rupees(g: Game, n: int) -> None:
         )
 
 
+_ALL_CARDS = list(range(1, 117))
+
+
 def _check_cards(g: Game, n: int) -> None:
+    for p in range(n):
+        for c in g.hands[p]:
+            if not is_court_card(c):
+                _fail(f"{c!r} is in player {p}'s hand, but only court cards 1-100 can be")
+        for c in g.courts[p]:
+            if not is_court_card(c):
+                _fail(f"{c!r} is in player {p}'s court, but only court cards 1-100 can be")
+        for c in g.prizes[p]:
+            if not is_court_card(c) or COURT[c].prize < 0:
+                _fail(f"card {c} is among player {p}'s prizes but shows no prize")
+    cards = g.deck + g.discard + g.removed + [c for c in g.market if c]
+    for p in range(n):
+        cards += g.hands[p]
+        cards += g.courts[p]
+        cards += g.prizes[p]
+    cards += [c for _e, _p, c in g.effects]
+    cards += [step[2] for step in g.agenda if step[0] in CARD_HOLDING_STEPS]
+    if sorted(cards) != _ALL_CARDS:
+        _locate_cards(g, n)
+
+
+def _locate_cards(g: Game, n: int) -> None:
+    """The slow path of the card check: say which card is misplaced and where."""
     where: dict[int, str] = {}
 
     def put(card: int, place: str) -> None:
@@ -115,16 +139,10 @@ def _check_cards(g: Game, n: int) -> None:
     for p in range(n):
         for c in g.hands[p]:
             put(c, f"player {p}'s hand")
-            if not is_court_card(c):
-                _fail(f"event card {c} is in player {p}'s hand")
         for c in g.courts[p]:
             put(c, f"player {p}'s court")
-            if not is_court_card(c):
-                _fail(f"event card {c} is in player {p}'s court")
         for c in g.prizes[p]:
             put(c, f"player {p}'s prizes")
-            if not is_court_card(c) or COURT[c].prize < 0:
-                _fail(f"card {c} is among player {p}'s prizes but shows no prize")
     for s, c in enumerate(g.market):
         if c:
             put(c, f"market slot {s}")
@@ -142,14 +160,20 @@ def _check_cards(g: Game, n: int) -> None:
         if step[0] in CARD_HOLDING_STEPS:
             put(step[2], f"pending step {step[0]}")
     missing = [c for c in range(1, 117) if c not in where]
-    if missing:
-        _fail(f"cards {missing} are nowhere")
+    _fail(f"cards {missing} are nowhere")
 
 
 def _check_spies(g: Game, n: int) -> None:
+    spies = g.spies
+    on_courts = 0
+    for court in g.courts:
+        for c in court:
+            on_courts += sum(spies[c * n : c * n + n])
+    if on_courts == sum(spies):
+        return
     in_court = {c for court in g.courts for c in court}
     for c in range(101):
-        row = g.spies[c * n : c * n + n]
+        row = spies[c * n : c * n + n]
         if any(row) and c not in in_court:
             _fail(f"spies {row} on card {c}, which is not in any court")
 
