@@ -257,6 +257,32 @@ def test_json_round_trip_and_continuation() -> None:
     assert points > 100
 
 
+def test_every_kind_of_pending_decision_round_trips() -> None:
+    """Save and load at the first few decisions of every kind met in many random games (an event bought for
+    its choice, a bribe, a component-limit choice, a battle in progress, ...)."""
+    seen: dict[str, int] = {}
+    for seed in range(150):
+        game, rnd = new_random_game(2 + seed % 4, 500 + seed, wakhan=seed % 10 == 0 and seed % 4 < 2)
+        while not game.is_over:
+            kind = game.decision
+            if seen.get(kind, 0) < 3:
+                seen[kind] = seen.get(kind, 0) + 1
+                loaded = _reload(game)
+                assert loaded.state_hash() == game.state_hash(), kind
+                assert loaded.legal_options() == game.legal_options(), kind
+                check_invariants(loaded)
+                option = game.legal_options()[-1]
+                loaded.apply(option)
+                same = game.clone()
+                same.apply(option)
+                assert loaded.state_hash() == same.state_hash(), (kind, option)
+            play_random(game, rnd, check=False, limit=1)
+    expected = {"turn", "loyalty", "side", "bribe_demand", "bribe_pay", "tax", "build", "move", "battle_site"}
+    expected |= {"battle", "betray", "prize", "place_road", "place_spy", "discard_hand_over_limit"}
+    expected |= {"discard_court_over_limit", "rumor", "exchange_hands", "pashtunwali", "rebuke", "take_piece"}
+    assert expected <= set(seen), f"never met: {sorted(expected - set(seen))}"
+
+
 def test_finished_game_round_trips() -> None:
     for seed in range(8):
         game, rnd = new_random_game(2 + seed % 4, seed)

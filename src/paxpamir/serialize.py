@@ -263,6 +263,11 @@ def _load(data: dict[str, Any]) -> Game:
         _need(is_event(card), "effect card must be an event")
         claim([card], "the effects in force")
         g.effects.append((e["effect"], _int(e.get("player", -1), "effect player", -1, n - 1), card))
+    # An event bought for its choice (Rumor, Other Persuasive Methods, Pashtunwali Values, Rebuke) is held by
+    # its pending step until the buyer chooses; it is in no pile then.
+    for step in data.get("agenda") or []:
+        if isinstance(step, list) and len(step) > 2 and step[0] in ("rumor", "exchange_hands", "pashtunwali", "rebuke"):
+            claim([_int(step[2], f"the card of the pending {step[0]} step", 101, 116)], f"the pending {step[0]} step")
     removed = data.get("removed")
     if removed is None:
         g.removed = sorted(c for c in range(1, 117) if c not in seen)
