@@ -27,7 +27,7 @@ from paxpamir.map import MILITARY
 from paxpamir.steps import AUTOMATIC, DECISIONS
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "state-format.md"
-GAMES_PER_PLAYER_COUNT = 250  # x 4 player counts = 1,000 games
+GAMES_PER_PLAYER_COUNT = 400  # x 4 player counts = 1,600 games
 MAX_DECISIONS = 6000
 
 
@@ -113,7 +113,7 @@ def test_random_wakhan_games_keep_invariants_and_end(players: int) -> None:
         check_finished(game, f"wakhan players={players} seed={seed}")
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     players=st.integers(min_value=2, max_value=5),
     seed=st.integers(min_value=0, max_value=2**63),

@@ -9,8 +9,8 @@ from .abilities import leverage_shortfall_forgiven, play_bribe_waived, suit_chan
 from .cards import COURT
 from .map import BORDER_INDEX, BORDER_NAMES, POLITICAL, REGION_BORDERS, SUIT_INDEX
 from .pieces import place
-from .wakhan import pragmatic_loyalty
 from .steps import Option, Step, automatic, decision
+from .wakhan import pragmatic_loyalty
 
 if TYPE_CHECKING:
     from .game import Game

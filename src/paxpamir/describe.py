@@ -12,6 +12,24 @@ if TYPE_CHECKING:
     from .game import Game
 
 
+EFFECT_NAMES = {
+    "newTactics": "New Tactics",
+    "kohINoorRecovered": "Koh-i-noor Recovered",
+    "embarrassementOfRiches": "Embarrassment of Riches",
+    "courtlyManners": "Courtly Manners",
+    "disregardForCustoms": "Disregard for Customs",
+    "rumor": "Rumor",
+    "conflictFatigue": "Conflict Fatigue",
+    "nationalism": "Nationalism",
+    "nationBuilding": "Nation Building",
+    "pashtunwaliValues": "Pashtunwali Values",
+}
+
+
+def effect_name(effect: str) -> str:
+    return EFFECT_NAMES.get(effect, effect)
+
+
 def rupees_text(k: int) -> str:
     return f"{k} rupee" if k == 1 else f"{k} rupees"
 
@@ -84,7 +102,9 @@ def label(g: Game, step: Step, option: Option) -> str:
         return f"Spy on {card_name(a)}"
     if kind.startswith("take_"):
         what = kind[5:]
-        return f"Take your {what} from {_where(a) if not isinstance(a, int) else card_name(a)}" if a is not None else f"Take one of your {what}s"
+        if a is None:
+            return f"Take one of your {what}s"
+        return f"Take your {what} from {_where(a) if not isinstance(a, int) else card_name(a)}"
     if kind == "tax_market":
         return f"Tax a rupee from {card_name(a)} in the market"
     if kind == "tax_player":
@@ -175,7 +195,8 @@ def event_text(g: Game, e: dict[str, Any]) -> str:
             return f"{who} places no spy: {card_name(c)} has left the court."
         return f"{who} places no spy: no court holds a card of {region_title(e['region'])}."
     if t == "take_piece":
-        return f"{who} has none left in supply and takes a piece from {' '.join(map(str, e['source'][1:])) or 'the dial'}."
+        source = " ".join(map(str, e["source"][1:])) or "the dial"
+        return f"{who} has none left in supply and takes a piece from {source}."
     if t == "ruler":
         r = region_title(e["region"])
         return f"{player_name(g, e['player'])} now rules {r}." if e["player"] >= 0 else f"Nobody rules {r} now."
@@ -192,7 +213,8 @@ def event_text(g: Game, e: dict[str, Any]) -> str:
     if t == "favored_unchanged":
         return f"The favored suit stays {SUITS[g.favored]} (suit changes are blocked)."
     if t == "loyalty_change":
-        return f"{who} changes loyalty to the {COALITIONS[e['coalition']].capitalize()} coalition, losing gifts, prizes and patriots."
+        coalition = COALITIONS[e["coalition"]].capitalize()
+        return f"{who} changes loyalty to the {coalition} coalition, losing gifts, prizes and patriots."
     if t == "discard_hand":
         return f"{who} discards {card_name(c)} from hand ({e['reason']})."
     if t == "discard_court":
@@ -210,7 +232,8 @@ def event_text(g: Game, e: dict[str, Any]) -> str:
     if t == "gift":
         return f"{who} buys a gift for {e['cost']} rupees."
     if t in ("move_army", "move_tribe"):
-        return f"{who} moves {'an army' if t == 'move_army' else 'a tribe'} from {region_title(e['source'])} to {region_title(e['to'])}."
+        unit = "an army" if t == "move_army" else "a tribe"
+        return f"{who} moves {unit} from {region_title(e['source'])} to {region_title(e['to'])}."
     if t == "move_spy":
         return f"{who} moves a spy from {card_name(c)} to {card_name(e['to'])}."
     if t == "betray":
@@ -234,9 +257,9 @@ def event_text(g: Game, e: dict[str, Any]) -> str:
         return f"{card_name(c)} leaves the market at cleanup."
     if t == "effect_on":
         scope = f" for {player_name(g, p)}" if p >= 0 else ""
-        return f"Now in force{scope}: {e['effect']}."
+        return f"Now in force{scope}: {effect_name(e['effect'])}."
     if t == "effect_off":
-        return f"No longer in force: {e['effect']}."
+        return f"No longer in force: {effect_name(e['effect'])}."
     if t == "dealt":
         return f"{card_name(c)} enters the market."
     if t == "instability":

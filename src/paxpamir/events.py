@@ -9,7 +9,19 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from .cards import CARDS, EventCard
-from .map import KABUL, MILITARY, HERAT, INTELLIGENCE, PERSIA, POLITICAL, PUNJAB, REGION_INDEX, REGIONS, SUIT_INDEX, SUITS
+from .map import (
+    HERAT,
+    INTELLIGENCE,
+    KABUL,
+    MILITARY,
+    PERSIA,
+    POLITICAL,
+    PUNJAB,
+    REGION_INDEX,
+    REGIONS,
+    SUIT_INDEX,
+    SUITS,
+)
 from .steps import Option, Step, automatic, decision
 
 if TYPE_CHECKING:

@@ -212,7 +212,7 @@ class Game:
         g._history_len = self._history_len
         g.undo_floor = self.undo_floor
         g.initial = self.initial
-        g._options_cache = self._options_cache
+        g._options_cache = None
         g._cyl_used = self._cyl_used[:]
         g._blocks_used = self._blocks_used[:]
         return g
@@ -248,7 +248,10 @@ class Game:
         return prompt(self, self.agenda[-1])
 
     def legal_options(self) -> list[Option]:
-        """Every legal option for the pending decision (empty when the game is over)."""
+        """Every legal option for the pending decision (empty when the game is over). A fresh list each call."""
+        return self._legal()[:]
+
+    def _legal(self) -> list[Option]:
         cache = self._options_cache
         if cache is None:
             if not self.agenda:
@@ -264,7 +267,7 @@ class Game:
         from .describe import label
 
         step = self.agenda[-1] if self.agenda else ()
-        return [(o, label(self, step, o)) for o in self.legal_options()]
+        return [(o, label(self, step, o)) for o in self._legal()]
 
     def label(self, option: Option) -> str:
         from .describe import label
@@ -288,7 +291,7 @@ class Game:
         who = step[1]
         if player is not None and player != who:
             raise IllegalOption(f"it is player {who}'s decision ({step[0]}), not player {player}'s")
-        options = self.legal_options()
+        options = self._legal()
         if option not in options:
             raise IllegalOption(_explain_illegal(self, step, option, options))
         legal = options[options.index(option)]

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .cards import COURT, PUBLIC_WITHDRAWAL, is_court_card, is_dominance_check
 from .abilities import has_purchase_discount, purchase_is_free
+from .cards import COURT, PUBLIC_WITHDRAWAL, is_court_card, is_dominance_check
 from .events import resolve_discarded_event, resolve_purchased_event
 from .map import MILITARY
 from .steps import Option, Step, automatic

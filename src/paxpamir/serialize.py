@@ -209,7 +209,10 @@ def _load(data: dict[str, Any]) -> Game:
         _need(isinstance(wk, dict), "'wakhan' must be an object")
         g.ai_deck = [_int(c, "AI card", 1, 24) for c in wk.get("ai_deck", list(range(1, 25)))]
         g.ai_discard = [_int(c, "AI card", 1, 24) for c in wk.get("ai_discard", [])]
-        _need(sorted(g.ai_deck + g.ai_discard) == list(range(1, 25)), "the 24 AI cards must each be in the AI deck or its discard")
+        _need(
+            sorted(g.ai_deck + g.ai_discard) == list(range(1, 25)),
+            "the 24 AI cards must each be in the AI deck or its discard",
+        )
     seed = data.get("seed")
     g.seed = seed if isinstance(seed, int) else None
     g.rng = _int(data.get("rng", 0), "rng")

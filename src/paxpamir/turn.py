@@ -9,8 +9,8 @@ from .actions import ACTIONS_PER_TURN, begin_action, card_action_options, is_bon
 from .court import begin_play, discard_from_court, discard_from_hand
 from .map import INTELLIGENCE, POLITICAL
 from .market import purchase, purchase_options
-from .wakhan import draw_ai_card
 from .steps import Option, Step, automatic, decision
+from .wakhan import draw_ai_card
 
 if TYPE_CHECKING:
     from .game import Game
