@@ -292,10 +292,11 @@ class Game:
         if player is not None and player != who:
             raise IllegalOption(f"it is player {who}'s decision ({step[0]}), not player {player}'s")
         options = self._legal()
-        if option not in options:
-            raise IllegalOption(_explain_illegal(self, step, option, options))
-        legal = options[options.index(option)]
-        if any(type(a) is not type(b) for a, b in zip(option, legal, strict=True)):
+        try:
+            legal = options[options.index(option)]
+        except ValueError:
+            raise IllegalOption(_explain_illegal(self, step, option, options)) from None
+        if legal is not option and any(type(a) is not type(b) for a, b in zip(option, legal, strict=True)):
             # True == 1 and 1.0 == 1 in Python: such look-alikes would leak into the record and the log.
             raise IllegalOption(f"{list(option)!r} has a value of the wrong type; the legal option is {list(legal)!r}")
         self.agenda.pop()
