@@ -159,6 +159,10 @@ def _play_random_game(players: int, seed: int, check: Callable[[Game], Any] | No
 
 
 def cmd_simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    if getattr(args, "wakhan", False):
+        from .wakhan_sim import simulate_command
+
+        return simulate_command(args, out, err)
     n = args.players
     check = _load_invariant_checker(err) if args.check else None
     wins: Counter[int] = Counter()
@@ -376,6 +380,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--games", type=_positive, default=10, help="number of games (default 10)")
     p.add_argument("--seed", type=_seed, default=1, help="seed of the first game; game i uses seed+i (default 1)")
     p.add_argument("--check", action="store_true", help="check the state invariants after every decision")
+    p.add_argument(
+        "--wakhan", action="store_true", help="the last seat is Wakhan, the solo opponent (--players 2 or 3)"
+    )
     p.set_defaults(run=cmd_simulate)
 
     p = sub.add_parser("bench", help="measure games, decisions and clones per second")

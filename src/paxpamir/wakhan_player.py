@@ -7,8 +7,8 @@ It uses only the public API (``legal_options``, ``clone``/``apply`` to look ahea
 reads the state's public fields; it keeps no state of its own. Where she is within her AI card's action lines
 is read back from the reason lines already logged this turn, so a saved game resumes identically.
 
-Rule readings that the rulebook leaves open are listed in the module's test file and in the report that came
-with it; each is marked "reading:" in the comments below.
+Where the rulebook leaves a choice open, the reading followed is marked "Reading:" in the docstring of the
+function that applies it.
 """
 
 from __future__ import annotations
@@ -115,7 +115,9 @@ def court_limit(g: Game, player: int) -> int:
     return 3 + g.stars(player, POLITICAL)
 
 
-def ruler_after(g: Game, region: int, tribes: dict[int, int] | None = None, armies: dict[int, int] | None = None) -> int:
+def ruler_after(
+    g: Game, region: int, tribes: dict[int, int] | None = None, armies: dict[int, int] | None = None
+) -> int:
     """Who would rule ``region`` after adding ``tribes`` {player: k} and ``armies`` {coalition: k} (k may be
     negative); the rulebook's rule with Wakhan's ruling pieces (her tribes + the largest coalition's armies)."""
     n = g.n
@@ -172,7 +174,10 @@ def highest_priority(g: Game, cards: Iterable[int]) -> int:
 
 def cleanup_discard_key(g: Game, card: int) -> tuple[Any, ...]:
     """Cleanup order (smallest first is discarded first): non-political, non-patriot, non-leveraged, most other
-    players' spies in excess of hers, fewest spies, lowest rank, not the favored suit, lowest card number."""
+    players' spies in excess of hers, fewest spies, lowest rank, not the favored suit, lowest card number.
+
+    Reading: "most player spies more than Wakhan spies" is the other players' spies on the card minus hers,
+    largest first. The same order serves for discards from her hand (she holds cards only after an exchange)."""
     info = COURT[card]
     n, w = g.n, g.wakhan
     row = g.spies[card * n : card * n + n]
@@ -243,8 +248,7 @@ class _Ctx:
         self.regions: tuple[int, ...] = self.card.region_order if self.card else tuple(range(6))
         number = self.card.number if self.card else "?"
         self.head = (
-            f"AI card {number} (arrows: column {self.column}, {self.row_side}; "
-            f"pragmatic loyalty {COALITIONS[self.pl]})"
+            f"AI card {number} (arrows: column {self.column}, {self.row_side}; pragmatic loyalty {COALITIONS[self.pl]})"
         )
         self._dominant: int | None = None
 
@@ -325,7 +329,11 @@ def _ambition(ctx: _Ctx, legal: list[Option]) -> Choice | None:
 
 
 def default_radicalize(ctx: _Ctx, legal: list[Option]) -> tuple[int, str] | None:
-    """The default card choice: the Dominance-Check-in-market rule, otherwise the arrows."""
+    """The default card choice: the Dominance-Check-in-market rule, otherwise the arrows.
+
+    Reading: with a Dominance Check in the market "the cheapest card with the most ... icons" may have zero
+    such icons (then simply the cheapest, highest number on ties); events other than Dominance Checks are valid
+    choices there and for the arrows."""
     g = ctx.g
     cards = _radicalize_cards(ctx, legal)
     checks_in_market = [c for c in g.market if c and is_dominance_check(c)]
@@ -344,7 +352,10 @@ def default_radicalize(ctx: _Ctx, legal: list[Option]) -> tuple[int, str] | None
             patriots = [c for c in pool if is_court_card(c) and COURT[c].patriot == dom]
             if patriots:
                 c = min(patriots, key=cheapest)
-                return c, f"Dominance Check in the market, {COALITIONS[dom]} dominant: cheapest {COALITIONS[dom]} patriot"
+                return (
+                    c,
+                    f"Dominance Check in the market, {COALITIONS[dom]} dominant: cheapest {COALITIONS[dom]} patriot",
+                )
             icons = ("army", "road")
             what = "army/road"
         else:
@@ -382,9 +393,11 @@ def _pick(ctx: _Ctx, cards: list[int], key: Callable[[int], Any], text: str) -> 
 
 
 def instruction_radicalize(ctx: _Ctx, legal: list[Option], code: str) -> tuple[int, str] | None:
-    """A radicalize instruction with conditions; None when its condition fails or no card fits. Instructions
-    choose among court cards only (they name suits, ranks, icons, patriots, actions); ties go to the cheapest
-    card, then the highest card number."""
+    """A radicalize instruction with conditions; None when its condition fails or no card fits. Ties go to the
+    cheapest card, then the highest card number.
+
+    Reading: instructions choose among court cards only (they name suits, ranks, icons, patriots, actions), and
+    "most net rupees" counts rupees on the card plus 2 per leverage icon minus the cost, as written."""
     g, w = ctx.g, ctx.w
     cards = [c for c in _radicalize_cards(ctx, legal) if is_court_card(c)]
     cheapest = _cheapest_key(ctx)
@@ -519,7 +532,10 @@ def _other_loyalties(ctx: _Ctx) -> set[int]:
 
 def battle_regions(ctx: _Ctx) -> list[int]:
     """Default battle: regions (AI card order) where another player has pieces (tribes, armies or roads of a
-    coalition another player is loyal to) and she has at least one army."""
+    coalition another player is loyal to) and she has at least one army.
+
+    Reading: blocks of a coalition nobody else is loyal to are not "another player's pieces"; she neither
+    chooses a region for them nor removes them."""
     g, w, n = ctx.g, ctx.w, ctx.g.n
     loyal = _other_loyalties(ctx)
     out = []
@@ -544,9 +560,7 @@ def battle_cards(g: Game) -> list[int]:
     out = []
     for court in g.courts:
         for c in court:
-            if g.spies[c * n + w] and any(
-                g.spies[c * n + q] and _spy_removable(g, q) for q in range(n) if q != w
-            ):
+            if g.spies[c * n + w] and any(g.spies[c * n + q] and _spy_removable(g, q) for q in range(n) if q != w):
                 out.append(c)
     return out
 
@@ -560,7 +574,10 @@ def most_spies_card(g: Game, cards: list[int]) -> int:
 def army_moves(ctx: _Ctx) -> list[tuple[int, int]]:
     """Default move, one army at a time, best first: from a region where she has more armies (of her pragmatic
     loyalty) than other players' tribes, to an adjacent region where other players have more tribes than she
-    has armies, never losing a ruler token; destination then origin by the AI card's region order."""
+    has armies, never losing a ruler token; destination then origin by the AI card's region order.
+
+    Reading: "as many armies as there are tribes" counts other players' tribes and applies to the origin too
+    (she moves only surplus armies), so armies never shuttle back and forth."""
     g, w, n, pl = ctx.g, ctx.w, ctx.g.n, ctx.pl
 
     def enemy_tribes(r: int) -> int:
@@ -670,6 +687,11 @@ def _bonus_action(ctx: _Ctx, legal: list[Option]) -> Choice | None:
 
 
 def _turn(ctx: _Ctx, legal: list[Option]) -> Choice:
+    """Ambition, then the AI card's lines from the one after the last line performed this turn (read back from
+    the logged reasons), then bonus actions, then the end of the turn.
+
+    Reading: the lines form a cycle; she stops trying them when a whole cycle offers nothing, and once she has
+    taken a bonus action in the bonus phase she does not go back to the lines."""
     g = ctx.g
     lines: tuple[str, ...] = ctx.card.actions if ctx.card is not None else ("radicalize",)
     tags = _turn_tags(g)
@@ -708,6 +730,8 @@ def _side(ctx: _Ctx, legal: list[Option]) -> Choice:
 
 
 def _place_spy(ctx: _Ctx, legal: list[Option]) -> Choice:
+    """Reading: she "has the most spies" on a card only with strictly more than every other player; if she has
+    the most everywhere, the highest-priority card of the region."""
     g, w, n = ctx.g, ctx.w, ctx.g.n
     cards = [o[1] for o in legal if o[0] == "spy"]
 
@@ -718,7 +742,9 @@ def _place_spy(ctx: _Ctx, legal: list[Option]) -> Choice:
     pool = [c for c in cards if not has_most(c)]
     if pool:
         c = highest_priority(g, pool)
-        return ("spy", c), ctx.say(f"spy on {card_name(c)}: highest-priority card of the region where she does not have the most spies")
+        return ("spy", c), ctx.say(
+            f"spy on {card_name(c)}: highest-priority card of the region where she does not have the most spies"
+        )
     c = highest_priority(g, cards)
     return ("spy", c), ctx.say(f"spy on {card_name(c)}: she has the most spies everywhere; highest-priority card")
 
@@ -779,6 +805,8 @@ def _bribe_pay(ctx: _Ctx, legal: list[Option]) -> Choice:
 
 
 def _tax(ctx: _Ctx, legal: list[Option]) -> Choice:
+    """Reading: "most rupees" is a player's whole purse; each rupee is chosen afresh, and she always takes as
+    many as her rank allows."""
     g = ctx.g
     players = [o[1] for o in legal if o[0] == "tax_player"]
     if players:
@@ -878,7 +906,7 @@ def _battle_site(ctx: _Ctx, legal: list[Option]) -> Choice:
 
 
 def _battle(ctx: _Ctx, legal: list[Option]) -> Choice:
-    g, w = ctx.g, ctx.w
+    g = ctx.g
     step = g.agenda[-1]
     order = player_order(g)
     rank = {p: i for i, p in enumerate(order)}
@@ -914,7 +942,6 @@ def _battle(ctx: _Ctx, legal: list[Option]) -> Choice:
                     )
     if ("done",) in legal_set:
         return ("done",), ctx.say("battle: no other player's piece left to remove")
-    _ = w
     return legal[0], ctx.say("battle: first legal removal")
 
 
@@ -979,7 +1006,9 @@ def _rebuke(ctx: _Ctx, legal: list[Option]) -> Choice:
     ):
         for r in ctx.regions:
             if test(r) and ("region", REGIONS[r]) in legal:
-                return ("region", REGIONS[r]), ctx.say(f"Rebuke {REGIONS[r]}: leftmost region on the AI card where {why}")
+                return ("region", REGIONS[r]), ctx.say(
+                    f"Rebuke {REGIONS[r]}: leftmost region on the AI card where {why}"
+                )
     return legal[0], ctx.say("Rebuke: first legal option")
 
 
@@ -1004,7 +1033,9 @@ def _take_piece(ctx: _Ctx, legal: list[Option]) -> Choice:
         armies = [o for o in legal if o[0] == "take_army"]
         keep = [o for o in armies if g.rulers[REGION_INDEX[o[1]]] != w]
         o = max(keep or armies, key=lambda o: rank(REGION_INDEX[o[1]]))
-        return o, ctx.say(f"none in supply: take an army from {o[1]} (last region on the AI card that she does not rule)")
+        return o, ctx.say(
+            f"none in supply: take an army from {o[1]} (last region on the AI card that she does not rule)"
+        )
     spies = [o[1] for o in legal if o[0] == "take_spy"]
     if spies:
         dominant = ctx.dominant
@@ -1014,7 +1045,9 @@ def _take_piece(ctx: _Ctx, legal: list[Option]) -> Choice:
     if tribes:
         keep = [o for o in tribes if g.rulers[REGION_INDEX[o[1]]] != w]
         o = max(keep or tribes, key=lambda o: rank(REGION_INDEX[o[1]]))
-        return o, ctx.say(f"none in supply: take her tribe from {o[1]} (last region on the AI card that she does not rule)")
+        return o, ctx.say(
+            f"none in supply: take her tribe from {o[1]} (last region on the AI card that she does not rule)"
+        )
     return legal[0], ctx.say("none in supply: take her gift")
 
 

@@ -120,7 +120,8 @@ def report_lines(results: list[WakhanGameResult], checked: bool = False) -> list
     lines.append("")
     lines.append(
         f"{k} game{'s' if k != 1 else ''} against Wakhan (seat {w}), {n - 1} random bot seat{'s' if n > 2 else ''}, "
-        f"seeds {results[0].seed}..{results[-1].seed}" + (" (invariants checked after every decision)" if checked else "")
+        f"seeds {results[0].seed}..{results[-1].seed}"
+        + (" (invariants checked after every decision)" if checked else "")
     )
     seats = ", ".join(("Wakhan" if p == w else f"seat {p}") + f": {wins[p]}" for p in range(n))
     lines.append(f"wins: {seats}")
