@@ -301,8 +301,10 @@ def test_bots_alone_with_step_pause_after_each_bot_turn(tmp_path):
 
 
 def test_bad_arguments_and_files(tmp_path):
-    code, _, err = run(["play", "--wakhan"], Script())
-    assert code == 2 and "not available yet" in err
+    code, _, err = run(["play", "--wakhan", "--players", "4"], Script())
+    assert code == 2 and "one or two humans" in err
+    code, _, err = run(["play", "--wakhan", "--humans", "2"], Script())
+    assert code == 2 and "Wakhan's" in err
     code, _, err = run(["play", "--players", "2", "--humans", "3"], Script())
     assert code == 2 and "seat 3 does not exist" in err
     assert run(["play", "--humans", "1,x"], Script())[0] == 2
@@ -437,3 +439,21 @@ def test_real_terminal_screen_kill_and_resume(tmp_path):
     finally:
         child.close(force=True)
     assert saved(save)["state_hash"].startswith(last)
+
+
+def test_wakhan_plays_her_seat_and_logs_her_reasons(tmp_path):
+    save = tmp_path / "w.json"
+    code, out, _ = run(["play", "--wakhan", "--humans", "none", "--seed", "4", "--save", str(save)], Script(limit=0))
+    assert code == 0 and "Game over" in out
+    assert "Wakhan (last seat)" in out and "Wakhan draws AI card" in out and "AI card" in out
+    record = saved(save)["record"]
+    assert record["options"]["wakhan"] is True
+    assert any(len(choice) == 3 and choice[0] == 1 for choice in record["choices"])  # her reasons are kept
+
+
+def test_one_human_against_wakhan_gets_the_prompt_after_her_first_turn(tmp_path):
+    save = tmp_path / "w1.json"
+    code, out, _ = run(["play", "--wakhan", "--seed", "9", "--save", str(save)], Script(["1"], then="", limit=3))
+    assert "Be loyal to the Afghan coalition" in out
+    assert "— Turn 1: Wakhan —" in out and "Player 1: Choose an action or end your turn" in out
+    assert "next card's back" in out  # her face-up AI card and the next back are on the board

@@ -32,10 +32,11 @@ from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
 
-from .cards import CARDS, CourtCard, EventCard, find_card
+from .cards import CARDS, CourtCard, EventCard, find_card, wakhan_card
 from .errors import PamirError
 from .game import MAX_PLAYERS, MIN_PLAYERS, Game
 from .map import BORDER_NAMES, BORDERS, COALITIONS, MILITARY, REGIONS, SUITS, region_title
+from .wakhan_player import WakhanPlayer
 
 try:  # the shared bot, when the package has one
     from .bots import RandomBot as _SharedBot
@@ -552,6 +553,29 @@ class Screen:
                 out.append(line)
         return out
 
+    def _wakhan(self, view: dict[str, Any]) -> list[Any]:
+        """Wakhan's face-up AI card and the back of the next one, as a player at the table sees them."""
+        wk = view.get("wakhan")
+        if not wk:
+            return []
+        out: list[Any] = [Text("Wakhan", style="bold underline")]
+        if wk.get("ai_card"):
+            card = wakhan_card(wk["ai_card"])
+            loyalty = ", ".join(COALITIONS[c] for c in card.pragmatic_loyalty)
+            regions = ", ".join(REGIONS[r] for r in card.region_order)
+            out.append(Text(f"  AI card {card.number}: {' / '.join(card.actions)}"))
+            out.append(Text(f"  pragmatic loyalty order: {loyalty}; region order: {regions}"))
+        back = wk.get("next_back") or {}
+        arrows = wk.get("arrows") or {}
+        out.append(
+            Text(
+                f"  next card's back: columns {back.get('column_numbers')}, rows {back.get('row_side')}; "
+                f"arrows → column {arrows.get('column')}, {arrows.get('row_side')}; "
+                f"AI deck {wk.get('ai_deck_size')} card(s)"
+            )
+        )
+        return out
+
     def _effects(self, view: dict[str, Any]) -> list[Any]:
         effects = view.get("effects") or []
         if not effects:
@@ -602,6 +626,7 @@ class Screen:
         parts.extend(self._courts(view))
         parts.extend(self._hands(view))
         parts.extend(self._effects(view))
+        parts.extend(self._wakhan(view))
         total = len(g.events())
         if since is not None:
             log_lines = min(max(log_lines, total - since), MAX_BOARD_LOG_LINES)
@@ -754,8 +779,13 @@ class Session:
 
     def bot_decision(self, who: int) -> None:
         g = self.g
-        option = bot_choice(g, self.bot_seed, who, len(g.record()["choices"]))
-        g.apply(option, who)
+        if who == g.wakhan:
+            # Wakhan decides by the rulebook's procedure; her reason goes into the log and the record.
+            option, reason = WakhanPlayer().choose(g)
+            g.apply(option, who, reason)
+        else:
+            option = bot_choice(g, self.bot_seed, who, len(g.record()["choices"]))
+            g.apply(option, who)
         nxt = g.current_player
         # Every bot decision is saved; it is flushed to the disk once a human is to decide again.
         self.autosave(durable=nxt in self.humans or g.is_over)
@@ -930,7 +960,11 @@ def add_play_arguments(p: argparse.ArgumentParser) -> None:
         "(default: $PAXPAMIR_HOME/autosave.json or ~/.paxpamir/autosave.json)",
     )
     p.add_argument("--step", action="store_true", help="pause after each bot turn")
-    p.add_argument("--wakhan", action="store_true", help="play against Wakhan, the solo opponent (not available yet)")
+    p.add_argument(
+        "--wakhan",
+        action="store_true",
+        help="the last seat is Wakhan, the rulebook's automated opponent (2 or 3 players in all)",
+    )
 
 
 def add_replay_arguments(p: argparse.ArgumentParser) -> None:
@@ -944,9 +978,6 @@ def cmd_play(
     out = out or sys.stdout
     err = err or sys.stderr
     stdin = stdin or sys.stdin
-    if args.wakhan:
-        print("pamir play: error: Wakhan (the solo opponent) is not available yet", file=err)
-        return 2
     save_path = Path(args.save).expanduser() if args.save else default_save_path()
     if args.load:
         try:
@@ -980,19 +1011,28 @@ def cmd_play(
             f"decision #{len(game.record()['choices'])}, state {game.state_hash()[:12]}"
         )
     else:
-        players = args.players or 3
+        players = args.players or (2 if args.wakhan else 3)
+        if args.wakhan and players not in (2, 3):
+            print("pamir play: error: Wakhan plays against one or two humans: --players 2 or 3 (her seat included)",
+                  file=err)
+            return 2
         try:
             humans = parse_humans(args.humans if args.humans is not None else "1", players)
+            if args.wakhan and players - 1 in humans:
+                raise ValueError(f"seat {players} is Wakhan's")
         except ValueError as exc:
             print(f"pamir play: error: argument --humans: {exc}", file=err)
             return 2
         seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 1_000_000)
-        game = Game.new(players, seed, open_hands=args.open_hands)
+        game = Game.new(players, seed, open_hands=args.open_hands, wakhan=args.wakhan)
         bot_seed = seed
         note = f"New game: {players} players, seed {seed}"
     session = Session(game, humans, bot_seed, save_path, stdin, out, step=args.step)
     human = "(you)" if len(humans) == 1 else "(human)"
-    seats = ", ".join(f"Player {p + 1} {human if p in humans else '(bot)'}" for p in range(game.n))
+    seats = ", ".join(
+        "Wakhan (last seat)" if p == game.wakhan else f"Player {p + 1} {human if p in humans else '(bot)'}"
+        for p in range(game.n)
+    )
     session.screen.plain(note, style="bold")
     session.screen.plain(f"Seats: {seats}. Autosave: {save_path}")
     try:
