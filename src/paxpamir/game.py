@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Iterator
 from typing import Any
 
 from . import rng
@@ -374,6 +375,18 @@ class Game:
             node = node[1]
         out.reverse()
         return out
+
+    def recent_events(self) -> Iterator[dict[str, Any]]:
+        """The structured log newest first, lazily: cheap when only the latest events are needed."""
+        node = self._log
+        while node is not None:
+            yield node[0]
+            node = node[1]
+
+    @property
+    def pending(self) -> Step | None:
+        """The pending decision step ``(kind, player, *arguments)`` (see docs/state-format.md), or None."""
+        return self.agenda[-1] if self.agenda else None
 
     def log_lines(self) -> list[str]:
         """The readable log: one English line per event."""

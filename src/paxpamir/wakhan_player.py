@@ -272,9 +272,7 @@ def _turn_tags(g: Game) -> list[tuple[str, int, str]]:
     """Wakhan's turn decisions logged this turn, latest first: ("line", index, code) or ("bonus", -1, "")."""
     out: list[tuple[str, int, str]] = []
     w = g.wakhan
-    node = g._log  # read only: the log is a linked list, newest first
-    while node is not None:
-        e = node[0]
+    for e in g.recent_events():
         t = e.get("type")
         if t == "turn" and e.get("player") == w:
             break
@@ -285,7 +283,6 @@ def _turn_tags(g: Game) -> list[tuple[str, int, str]]:
                 out.append(("line", int(m.group(1)) - 1, m.group(2)))
             elif _BONUS_TAG.match(text):
                 out.append(("bonus", -1, ""))
-        node = node[1]
     return out
 
 
@@ -753,9 +750,7 @@ def _roads_placed_for(g: Game, card: int) -> int:
     """Roads Wakhan has placed since she played ``card`` (read back from the log)."""
     w = g.wakhan
     count = 0
-    node = g._log
-    while node is not None:
-        e = node[0]
+    for e in g.recent_events():
         t = e.get("type")
         if t == "play" and e.get("card") == card and e.get("player") == w:
             return count
@@ -763,7 +758,6 @@ def _roads_placed_for(g: Game, card: int) -> int:
             count += 1
         if t == "turn":
             break
-        node = node[1]
     return count
 
 
@@ -780,7 +774,7 @@ def road_order(ctx: _Ctx, region: int) -> list[int]:
 
 def _place_road(ctx: _Ctx, legal: list[Option]) -> Choice:
     g = ctx.g
-    card = g.agenda[-1][2]
+    card = g.pending[2]
     region = COURT[card].region
     order = road_order(ctx, region)
     k = _roads_placed_for(g, card)
@@ -797,7 +791,7 @@ def _bribe_demand(ctx: _Ctx, legal: list[Option]) -> Choice:
 
 
 def _bribe_pay(ctx: _Ctx, legal: list[Option]) -> Choice:
-    step = ctx.g.agenda[-1]
+    step = ctx.g.pending
     if ("pay",) in legal:
         return ("pay",), ctx.say(f"she can afford the bribe of {step[3]} rupee(s) and pays it")
     what = "the radicalized card is discarded" if step[4] == "play" else "the action is not taken"
@@ -907,7 +901,7 @@ def _battle_site(ctx: _Ctx, legal: list[Option]) -> Choice:
 
 def _battle(ctx: _Ctx, legal: list[Option]) -> Choice:
     g = ctx.g
-    step = g.agenda[-1]
+    step = g.pending
     order = player_order(g)
     rank = {p: i for i, p in enumerate(order)}
     legal_set = set(legal)
