@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import positions
+
 from paxpamir import Game
 from paxpamir.invariants import check_invariants
 
@@ -36,15 +38,8 @@ def player(
     gifts: int = 0,
     vp: int = 0,
 ) -> dict[str, Any]:
-    return {
-        "loyalty": loyalty,
-        "rupees": rupees,
-        "court": list(court),
-        "hand": list(hand),
-        "prizes": list(prizes),
-        "gifts": gifts,
-        "vp": vp,
-    }
+    """One player's part of a position (positions.player, with every field positional)."""
+    return positions.player(loyalty, rupees, court=court, hand=hand, prizes=prizes, gifts=gifts, vp=vp)
 
 
 def market(top: list[int | None] | tuple = (), bottom: list[int | None] | tuple = ()) -> list[list[int | None]]:

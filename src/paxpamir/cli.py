@@ -40,7 +40,7 @@ class UsageError(Exception):
 # ---------------------------------------------------------------------------- argument types
 
 
-def _player_count(text: str) -> int:
+def player_count_arg(text: str) -> int:
     try:
         n = int(text)
     except ValueError:
@@ -70,7 +70,7 @@ def _non_negative(text: str) -> int:
     return k
 
 
-def _seed(text: str) -> int:
+def seed_arg(text: str) -> int:
     try:
         return int(text)
     except ValueError:
@@ -376,9 +376,9 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
     p = sub.add_parser("simulate", help="play random-bot games and summarise them")
-    p.add_argument("--players", type=_player_count, default=4, help="players per game, 2-5 (default 4)")
+    p.add_argument("--players", type=player_count_arg, default=4, help="players per game, 2-5 (default 4)")
     p.add_argument("--games", type=_positive, default=10, help="number of games (default 10)")
-    p.add_argument("--seed", type=_seed, default=1, help="seed of the first game; game i uses seed+i (default 1)")
+    p.add_argument("--seed", type=seed_arg, default=1, help="seed of the first game; game i uses seed+i (default 1)")
     p.add_argument("--check", action="store_true", help="check the state invariants after every decision")
     p.add_argument(
         "--wakhan", action="store_true", help="the last seat is Wakhan, the solo opponent (--players 2 or 3)"
@@ -394,7 +394,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument(
         "--players",
-        type=_player_count,
+        type=player_count_arg,
         nargs="+",
         metavar="N",
         help="player counts to measure (default: 2 3 4 5)",
@@ -419,8 +419,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(run=cmd_cards)
 
     p = sub.add_parser("new", help="write the record of a new game as JSON (for bug reports)")
-    p.add_argument("--players", type=_player_count, default=4, help="players, 2-5 (default 4)")
-    p.add_argument("--seed", type=_seed, default=1, help="the game's seed (default 1)")
+    p.add_argument("--players", type=player_count_arg, default=4, help="players, 2-5 (default 4)")
+    p.add_argument("--seed", type=seed_arg, default=1, help="the game's seed (default 1)")
     p.add_argument("--out", metavar="FILE", help="file to write (default: standard output)")
     p.add_argument("--open-hands", action="store_true", help="play with open hands")
     p.add_argument(

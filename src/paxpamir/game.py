@@ -358,30 +358,19 @@ class Game:
 
     def choices(self) -> list[tuple[Any, ...]]:
         """Every decision made so far, oldest first, as (player, option) or (player, option, reason)."""
-        out = []
-        node = self._history
-        while node is not None:
-            out.append(node[0])
-            node = node[1]
+        out = list(_newest_first(self._history))
         out.reverse()
         return out
 
     def events(self) -> list[dict[str, Any]]:
         """The structured log: one dict per thing that happened, oldest first."""
-        out = []
-        node = self._log
-        while node is not None:
-            out.append(node[0])
-            node = node[1]
+        out = list(_newest_first(self._log))
         out.reverse()
         return out
 
     def recent_events(self) -> Iterator[dict[str, Any]]:
         """The structured log newest first, lazily: cheap when only the latest events are needed."""
-        node = self._log
-        while node is not None:
-            yield node[0]
-            node = node[1]
+        return _newest_first(self._log)
 
     @property
     def pending(self) -> Step | None:
@@ -607,6 +596,13 @@ class Game:
     def __repr__(self) -> str:
         who = self.current_player
         return f"<Game {self.n} players, turn {self.turn}, phase {self.phase}, to move: {who}, vp {self.vp}>"
+
+
+def _newest_first(node: tuple | None) -> Iterator[Any]:
+    """Walk a history cons list ``(item, rest)`` from its newest item."""
+    while node is not None:
+        yield node[0]
+        node = node[1]
 
 
 def _to_tuple(value: list[Any]) -> tuple[Any, ...]:

@@ -33,8 +33,9 @@ from rich.table import Table
 from rich.text import Text
 
 from .cards import CARDS, CourtCard, EventCard, find_card, wakhan_card
+from .cli import player_count_arg, seed_arg
 from .errors import PamirError
-from .game import MAX_PLAYERS, MIN_PLAYERS, Game
+from .game import MAX_PLAYERS, Game
 from .map import BORDER_NAMES, BORDERS, COALITIONS, MILITARY, REGIONS, SUITS, region_title
 from .wakhan_player import WakhanPlayer
 
@@ -915,23 +916,6 @@ class Session:
 # ---------------------------------------------------------------------------- commands
 
 
-def _player_count(text: str) -> int:
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of players: {text!r}") from None
-    if not MIN_PLAYERS <= n <= MAX_PLAYERS:
-        raise argparse.ArgumentTypeError(f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {n}")
-    return n
-
-
-def _seed(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"the seed must be an integer, not {text!r}") from None
-
-
 def _humans(text: str) -> str:
     try:
         parse_humans(text)
@@ -941,7 +925,7 @@ def _humans(text: str) -> str:
 
 
 def add_play_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--players", type=_player_count, default=None, help="players, 2-5 (default 3)")
+    p.add_argument("--players", type=player_count_arg, default=None, help="players, 2-5 (default 3)")
     p.add_argument(
         "--humans",
         type=_humans,
@@ -950,7 +934,7 @@ def add_play_arguments(p: argparse.ArgumentParser) -> None:
         help='seats played at this terminal, 1-based and comma separated (default "1"; '
         '"none" lets the bots play alone); the others are random bots',
     )
-    p.add_argument("--seed", type=_seed, default=None, help="the game's seed (default: random)")
+    p.add_argument("--seed", type=seed_arg, default=None, help="the game's seed (default: random)")
     p.add_argument("--open-hands", action="store_true", help="everyone's hand is shown")
     p.add_argument("--load", metavar="FILE", help="resume a saved game (an autosave, a save or a record)")
     p.add_argument(
