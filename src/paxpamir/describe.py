@@ -73,7 +73,7 @@ def label(g: Game, step: Step, option: Option) -> str:
         cost = purchase_cost(g, step[1], slot) if slot >= 0 else 0
         rupees = g.market_rupees[slot] if slot >= 0 else 0
         extra = f", take the {rupees_text(rupees)} on it" if rupees else ""
-        price = "free" if cost == 0 else f"for {rupees_text(cost)}"
+        price = "for free" if cost == 0 else f"for {rupees_text(cost)}"
         return f"Purchase {card_name(a)} {price}{extra}"
     if kind == "play":
         return f"Play {card_name(a)}"
@@ -180,7 +180,8 @@ def event_text(g: Game, e: dict[str, Any]) -> str:
         return f"{who} ends the turn."
     if t == "purchase":
         gained = f" and takes the {rupees_text(e['gained'])} on it" if e["gained"] else ""
-        return f"{who} purchases {card_name(c)} for {e['cost']}{gained}."
+        price = "for free" if e["cost"] == 0 else f"for {rupees_text(e['cost'])}"
+        return f"{who} purchases {card_name(c)} {price}{gained}."
     if t == "play":
         return f"{who} plays {card_name(c)} to the {e['side']} of their court."
     if t == "action":
