@@ -727,3 +727,25 @@ def test_doc_names_every_field_and_step_kind() -> None:
     kinds = set(DECISIONS) | set(AUTOMATIC)
     missing = sorted(k for k in kinds if f"| `{k}` |" not in text)
     assert not missing, f"docs/state-format.md does not describe the step kinds {missing}"
+
+
+def test_only_the_active_player_may_undo() -> None:
+    """A ruler naming a bribe during someone else's turn cannot take back that player's decisions."""
+    from paxpamir.bots import RandomBot
+
+    g = Game.new(3, 21)
+    bot = RandomBot(3)
+    while True:
+        g.apply(bot.choose(g))
+        if g.decision == "turn" and g.can_undo():
+            break
+    active = g.current
+    others = [p for p in range(g.n) if p != active]
+    assert g.can_undo(active)
+    assert not any(g.can_undo(p) for p in others)
+    before = g.state_hash()
+    with pytest.raises(PamirError, match="active player"):
+        g.undo(others[0])
+    assert g.state_hash() == before
+    g.undo(active)
+    assert g.state_hash() != before

@@ -457,3 +457,14 @@ def test_one_human_against_wakhan_gets_the_prompt_after_her_first_turn(tmp_path)
     assert "Be loyal to the Afghan coalition" in out
     assert "— Turn 1: Wakhan —" in out and "Player 1: Choose an action or end your turn" in out
     assert "next card's back" in out  # her face-up AI card and the next back are on the board
+
+
+def test_a_human_asked_for_a_bribe_in_a_bot_turn_cannot_undo_the_bots_decisions(tmp_path):
+    # Seed 21: the human rules Kabul after playing Dost Mohammad; the bot then buys a Kabul card and must
+    # pay the human a bribe to play it. The human's "undo" there must not take back the bot's purchase.
+    save = tmp_path / "u.json"
+    code, out, _ = run(["play", "--seed", "21", "--save", str(save)], Script(["3", "1", "play", "1", "1", "undo"]))
+    assert "owes you a bribe" in out
+    after_prompt = out[out.index("owes you a bribe") :]
+    assert "Nothing to undo" in after_prompt and "Undone." not in after_prompt
+    assert "undo to take back" not in after_prompt.split("\n>")[0]

@@ -327,16 +327,21 @@ class Game:
 
     # ------------------------------------------------------------------ undo
 
-    def can_undo(self) -> bool:
-        """True when the last decision was the active player's own, in this turn, with nothing revealed since."""
+    def can_undo(self, player: int | None = None) -> bool:
+        """True when the last decision was the active player's own, in this turn, with nothing revealed since.
+
+        With ``player``, also that ``player`` is the active player: only they may take their decisions back.
+        """
+        if player is not None and player != self.current:
+            return False
         return self._history_len > self.undo_floor and self.agenda != [] and self._history is not None
 
-    def undo(self) -> None:
+    def undo(self, player: int | None = None) -> None:
         """Take back the active player's last decision of this turn (raises PamirError if not allowed)."""
-        if not self.can_undo():
+        if not self.can_undo(player):
             raise PamirError(
-                "nothing to undo: undo works only for your own decisions this turn, before any card is drawn "
-                "or revealed and before another player decides"
+                "nothing to undo: undo works only for the active player's own decisions this turn, before any "
+                "card is drawn or revealed and before another player decides"
             )
         choices = self.choices()[:-1]
         floor = self.undo_floor

@@ -647,7 +647,7 @@ class Screen:
         for i, (_, label) in enumerate(labelled, 1):
             self.print(Text(f"  {i:>{width}}. {label}"))
         hint = "number or label prefix; help for commands"
-        if g.can_undo():
+        if g.can_undo(g.current_player):
             hint += "; undo to take back"
         self.print(Text(f"({hint})", style="dim"))
         return labelled
@@ -841,14 +841,14 @@ class Session:
         if cmd in ("quit", "exit", "q"):
             raise QuitGame("quit")
         if cmd == "undo":
-            if not g.can_undo():
+            if not g.can_undo(g.current_player):
                 self.screen.plain(
                     "Nothing to undo: you can take back only your own decisions of this turn, "
                     "before a card is drawn or revealed and before another player decides.",
                     style="yellow",
                 )
                 return None
-            g.undo()
+            g.undo(g.current_player)
             self.autosave()
             self.seen = len(g.events())
             self.screen.plain("Undone.", style="bold")
