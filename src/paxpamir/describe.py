@@ -62,8 +62,8 @@ def _where(value: Any) -> str:
 
 def label(g: Game, step: Step, option: Option) -> str:
     kind = option[0] if option else ""
-    a = option[1] if len(option) > 1 else None
-    b = option[2] if len(option) > 2 else None
+    a: Any = option[1] if len(option) > 1 else None
+    b: Any = option[2] if len(option) > 2 else None
     if kind == "loyalty":
         return f"Be loyal to the {str(a).capitalize()} coalition"
     if kind == "purchase":
@@ -167,9 +167,9 @@ def prompt(g: Game, step: Step) -> str:
 
 def event_text(g: Game, e: dict[str, Any]) -> str:
     t = e["type"]
-    p = e.get("player", -1)
+    p: Any = e.get("player", -1)
     who = player_name(g, p) if isinstance(p, int) and p >= 0 else "Everyone"
-    c = e.get("card")
+    c: Any = e.get("card")
     if t == "setup":
         return f"New game for {e['players']} players; {player_name(g, e['first_chooser'])} chooses loyalty first."
     if t == "loyalty":
@@ -251,7 +251,7 @@ def event_text(g: Game, e: dict[str, Any]) -> str:
     if t == "event":
         info = CARDS[c]
         assert info is not None
-        text = info.if_purchased_text if e["purchased"] else info.if_discarded_text  # type: ignore[union-attr]
+        text = info.if_purchased_text if e["purchased"] else info.if_discarded_text
         how = f"{who} buys" if e["purchased"] else "Discarded from the market:"
         return f"{how} {card_name(c)} — {text}"
     if t == "event_discarded":

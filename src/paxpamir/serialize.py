@@ -195,7 +195,7 @@ def _load(data: dict[str, Any]) -> Game:
     fmt = data.get("format", STATE_FORMAT)
     _need(fmt == STATE_FORMAT, f"not a paxpamir state (format {fmt!r}); views cannot be loaded")
     _need(data.get("version", VERSION) == VERSION, f"unsupported state version {data.get('version')!r}")
-    players = data.get("players")
+    players: Any = data.get("players")
     _need(isinstance(players, list) and 2 <= len(players) <= 5, "'players' must be a list of 2 to 5 players")
     n = len(players)
     options = data.get("options", {}) or {}
@@ -354,7 +354,7 @@ def _load(data: dict[str, Any]) -> Game:
         _need(isinstance(agenda, list), "'agenda' must be a list of steps")
         g.agenda = []
         for step in agenda:
-            _need(isinstance(step, list) and step and isinstance(step[0], str), f"malformed step {step!r}")
+            _need(isinstance(step, list) and bool(step) and isinstance(step[0], str), f"malformed step {step!r}")
             _need(step[0] in DECISIONS or step[0] in AUTOMATIC, f"unknown step kind {step[0]!r}")
             g.agenda.append(_tupled(step))
     _need(g.phase == "over" or bool(g.agenda), "a game in play needs a pending step")
@@ -391,7 +391,7 @@ def load_record(record: dict[str, Any]) -> Game:
         g = Game.from_json(record["position"])
     else:
         seed = record.get("seed")
-        players = record.get("players")
+        players: Any = record.get("players")
         options = record.get("options", {}) or {}
         if not isinstance(seed, int):
             raise BadState("a record without a position needs an integer 'seed'")

@@ -67,7 +67,13 @@ def card_name(card: int) -> str:
 
 
 def _own_abilities(g: Game, player: int) -> set[str]:
-    return {COURT[c].ability for c in g.courts[player] if COURT[c].ability}
+    return {a for c in g.courts[player] if (a := COURT[c].ability)}
+
+
+def _pending(g: Game) -> tuple[Any, ...]:
+    step = g.pending
+    assert step is not None, "Wakhan is asked to decide in a finished game"
+    return step
 
 
 def _has_effect(g: Game, effect: str, player: int = -1) -> bool:
@@ -774,7 +780,7 @@ def road_order(ctx: _Ctx, region: int) -> list[int]:
 
 def _place_road(ctx: _Ctx, legal: list[Option]) -> Choice:
     g = ctx.g
-    card = g.pending[2]
+    card = _pending(g)[2]
     region = COURT[card].region
     order = road_order(ctx, region)
     k = _roads_placed_for(g, card)
@@ -791,7 +797,7 @@ def _bribe_demand(ctx: _Ctx, legal: list[Option]) -> Choice:
 
 
 def _bribe_pay(ctx: _Ctx, legal: list[Option]) -> Choice:
-    step = ctx.g.pending
+    step = _pending(ctx.g)
     if ("pay",) in legal:
         return ("pay",), ctx.say(f"she can afford the bribe of {step[3]} rupee(s) and pays it")
     what = "the radicalized card is discarded" if step[4] == "play" else "the action is not taken"
@@ -901,7 +907,7 @@ def _battle_site(ctx: _Ctx, legal: list[Option]) -> Choice:
 
 def _battle(ctx: _Ctx, legal: list[Option]) -> Choice:
     g = ctx.g
-    step = g.pending
+    step = _pending(g)
     order = player_order(g)
     rank = {p: i for i, p in enumerate(order)}
     legal_set = set(legal)
