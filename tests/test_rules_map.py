@@ -159,11 +159,11 @@ def test_with_no_cylinder_left_the_player_takes_one_from_the_map():
     g.apply(("play", EXILED_DURRANI))  # Herat: one tribe
     g.apply(("side", "left"))
     assert g.decision == "take_piece" and g.current_player == 0
+    # Not a Herat tribe: the new tribe goes to Herat, and moving one there from Herat would change nothing.
     assert sorted(g.legal_options()) == [
         ("take_gift",),
         ("take_spy", 61),
         ("take_spy", 62),
-        ("take_tribe", "herat"),
         ("take_tribe", "kabul"),
     ]
     g.apply(("take_spy", 62))  # a spy becomes a tribe

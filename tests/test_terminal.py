@@ -468,3 +468,307 @@ def test_a_human_asked_for_a_bribe_in_a_bot_turn_cannot_undo_the_bots_decisions(
     after_prompt = out[out.index("owes you a bribe") :]
     assert "Nothing to undo" in after_prompt and "Undone." not in after_prompt
     assert "undo to take back" not in after_prompt.split("\n>")[0]
+
+
+# ---------------------------------------------------------------------------- what a player at the table sees
+
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+
+
+class Tty(io.StringIO):
+    """An output stream that says it is a terminal (its size comes from $COLUMNS and $LINES)."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def _played(players: int, seed: int, decisions: int, wakhan: bool = False) -> Game:
+    """A game played by random bots (Wakhan by her procedure) for ``decisions``, then on to seat 0's decision."""
+    from paxpamir.wakhan_player import WakhanPlayer
+
+    g = Game.new(players, seed, wakhan=wakhan)
+    bot = RandomBot(seed)
+    i = 0
+    while not g.is_over and (i < decisions or g.current_player != 0):
+        if g.current_player == g.wakhan:
+            option, reason = WakhanPlayer().choose(g)
+            g.apply(option, g.wakhan, reason)
+        else:
+            g.apply(bot.choose(g))
+        i += 1
+    assert not g.is_over
+    return g
+
+
+def _decision_screen(g: Game, monkeypatch, width: int, height: int, tmp_path: Path) -> list[str]:
+    """The lines a human at seat 0 sees for their decision in a width x height terminal."""
+    monkeypatch.setenv("COLUMNS", str(width))
+    monkeypatch.setenv("LINES", str(height))
+    out = Tty()
+    session = terminal.Session(g, [0], 1, tmp_path / "s.json", Script(), out)
+    session.log_mark[0] = len(g.events()) - 40  # much happened since the last decision
+    session.show_decision(0)
+    text = ANSI.sub("", out.getvalue())
+    assert text.endswith("\n")
+    return text[:-1].split("\n")
+
+
+@pytest.mark.parametrize(
+    ("players", "seed", "decisions", "width", "height"),
+    [(5, 5, 150, 160, 50), (3, 4, 150, 160, 50), (4, 6, 120, 140, 50), (2, 3, 120, 120, 45)],
+)
+def test_the_board_and_every_option_fit_the_terminal(tmp_path, monkeypatch, players, seed, decisions, width, height):
+    g = _played(players, seed, decisions)
+    lines = _decision_screen(g, monkeypatch, width, height, tmp_path)
+    assert len(lines) <= height - 1, "\n".join(lines)  # the input line is the last row
+    assert max(len(line.rstrip()) for line in lines) <= width
+    assert lines[0].startswith(f"Pax Pamir · turn {g.turn} · Player 1 to decide")
+    text = "\n".join(lines)
+    assert all(f"Player {p + 1} (" in text for p in range(players))  # every row of the players table
+    assert "Market" in text and "cost 4" in text and "Transcaspia" in text
+    labelled = g.labelled_options()
+    assert any(line.startswith(g.prompt()) for line in lines)
+    for i, (_, label) in enumerate(labelled, 1):
+        assert f"{i}. {label}" in text
+    assert "Since your last decision" in text and "log 40 shows them all" in text
+    # At least the three latest log lines are there, right above the prompt.
+    latest = g.log_lines()[-3:]
+    prompt_at = next(i for i, line in enumerate(lines) if line.startswith(g.prompt()))
+    assert [line.strip() for line in lines[prompt_at - 3 : prompt_at]] == latest
+
+
+def test_on_a_big_terminal_the_log_gets_the_room_left(tmp_path, monkeypatch):
+    g = _played(3, 4, 150)
+    small = _decision_screen(g, monkeypatch, 160, 50, tmp_path)
+    big = _decision_screen(g, monkeypatch, 160, 90, tmp_path)
+    assert len(big) > len(small)
+    shown = [line for line in big if line.startswith("  ") and line.strip() in g.log_lines()[-40:]]
+    assert len(shown) >= 30  # as many as fit, up to MAX_BOARD_LOG_LINES
+
+
+def test_many_options_go_in_columns_on_a_wide_terminal(tmp_path, monkeypatch):
+    g = _played(3, 4, 150)
+    n = len(g.labelled_options())
+    assert n > 8
+    wide = _decision_screen(g, monkeypatch, 160, 200, tmp_path)
+    narrow = _decision_screen(g, monkeypatch, 80, 200, tmp_path)
+    first = next(i for i, line in enumerate(wide) if line.startswith(g.prompt()))
+    assert len(wide) - first - 1 < n  # fewer rows than options
+    assert re.search(r"^\s+1\. .*\s{3,}\s*\d+\. ", wide[first + 1])  # two numbers on the first row
+    first = next(i for i, line in enumerate(narrow) if line.startswith(g.prompt()))
+    assert len(narrow) - first - 1 >= n  # one option a line (long labels may wrap)
+
+
+def test_prompts_say_how_many_actions_are_left_and_labels_what_an_action_costs():
+    from positions import game, player
+
+    g = game(
+        player("british", 10, court=[12, 18]),  # City of Ghazni (economic, gift), Harry Flashman (intelligence)
+        player("russian", 0),
+        favored="economic",
+    )
+    assert g.prompt() == "Player 1: Choose an action or end your turn (2 actions left)"
+    labels = dict(g.labelled_options())
+    assert labels[("action", 12, "gift")] == "Gift with City of Ghazni (12) (2 rupees, bonus action)"
+    assert labels[("action", 18, "gift")] == "Gift with Harry Flashman (18) (2 rupees)"
+    g.apply(("action", 18, "gift"))
+    assert g.prompt() == "Player 1: Choose an action or end your turn (1 action left)"
+    gift = dict(g.labelled_options())[("action", 12, "gift")]
+    assert gift == "Gift with City of Ghazni (12) (4 rupees, bonus action)"
+    building = game(
+        player("british", 10, court=[14]),  # Money Lenders: build
+        player("russian", 0),
+        tribes={"kabul": [1, 0]},
+        effects=[{"effect": "nationBuilding", "player": 0, "card": 112}],
+    )
+    build = dict(building.labelled_options())[("action", 14, "build")]
+    assert build == "Build with Money Lenders (14) (2 rupees per two blocks)"
+    done = game(player("british", 10, court=[12]), player("russian", 0), turn_state={"actions_used": 2})
+    assert done.prompt() == "Player 1: Choose an action or end your turn (no actions left: bonus actions only)"
+    rupees = game(player("british", 10), player("russian", 0), market=[[None, 12], []], market_rupees=[[0, 2], []])
+    purchase = dict(rupees.labelled_options())[("purchase", 12)]
+    assert purchase == "Purchase City of Ghazni (12) for 1 rupee (+2 rupees on it)"
+
+
+def test_bribe_and_game_over_log_lines_read_as_sentences():
+    from paxpamir.describe import event_text
+
+    g = Game.new(2, 1)
+
+    def text(**e):
+        return event_text(g, e)
+
+    common = {"player": 1, "payer": 0, "card": 7}
+    assert (
+        text(type="bribe_asked", amount=2, full=3, purpose="play", **common)
+        == "Player 2 asks Player 1 for a bribe of 2 rupees (up to 3) to play Dost Mohammad (7)."
+    )
+    assert (
+        text(type="bribe_asked", amount=1, full=1, purpose="hostage", **common)
+        == "Player 2 asks Player 1 for a bribe of 1 rupee to act with Dost Mohammad (7) (held hostage)."
+    )
+    assert (
+        text(type="bribe_asked", amount=0, full=2, purpose="play", **common)
+        == "Player 2 waives the bribe Player 1 owes to play Dost Mohammad (7)."
+    )
+    assert (
+        text(type="bribe_refused", player=0, to=1, amount=1, purpose="hostage", card=7)
+        == "Player 1 refuses the bribe of 1 rupee: the action with Dost Mohammad (7) is not taken."
+    )
+    assert (
+        text(type="game_over", winners=[1], vp=[3, 7], reason="final dominance check")
+        == "Game over (final dominance check): Player 2 wins. Victory points: Player 1 3, Player 2 7."
+    )
+    assert (
+        text(type="leverage_repaid", player=0, paid=1, short=1, card=12)
+        == "Player 1 repays 1 rupee for leveraged City of Ghazni (12), 1 short."
+    )
+    assert text(type="battle", player=0, region=1, limit=1) == "Player 1 battles in Kabul (up to 1 removal)."
+
+
+def test_a_discard_that_may_come_from_hand_or_court_says_which():
+    from positions import game, player
+
+    seats = (player("british", 0, hand=[1], court=[12]), player("russian", 0))
+    g = game(*seats, agenda=[["turn", 0], ["leverage_discard", 0]])
+    assert g.labelled_options() == [
+        (("discard", 1), "Discard Mohan Lal (1) from your hand"),
+        (("discard", 12), "Discard City of Ghazni (12) from your court"),
+    ]
+
+
+def test_board_shows_limits_dominance_events_in_force_and_only_roads_that_exist():
+    from positions import game, player
+
+    g = game(
+        player("british", 3, court=[24, 12], hand=[1, 2]),  # Ranjit Singh: political 2, so a court limit of 5
+        player("russian", 2, court=[18]),
+        armies={"punjab": {"british": 3}, "kabul": {"british": 1}},
+        roads={"kabul-punjab": {"british": 1}},
+        spies={18: [1, 0]},
+        effects=[
+            {"effect": "rumor", "player": 1, "card": 108},
+            {"effect": "conflictFatigue", "player": -1, "card": 109},
+        ],
+    )
+    out = io.StringIO()
+    terminal.Screen(out).board(g, 0, [0])
+    text = " ".join(out.getvalue().split())
+    assert "Blocks: Afghan 0, British 5, Russian 0 (British dominant)" in text
+    assert "Player 1 (you) British 3 0 1 0 - 2/2 2/5" in text  # rupees, VP, influence, gifts, prizes, hand, court
+    assert "Player 2 (bot) Russian 2 0 1 0 - 0/3 1/3" in text
+    assert "Rumor (108) for Player 2: Player 2's patriots give no influence until after the next Dominance" in text
+    assert "Conflict Fatigue (109): at the next Dominance Check, 2 more blocks" in text
+    assert "Kabul–Punjab British x1" in text and "Herat–Kabul" not in text  # only borders with roads
+    assert "Harry Flashman (18) Int 1 · Punjab · gift/betray · spies: Player 1 x1 · HOSTAGE of Player 1" in text
+    assert "Mohan Lal (1) intelligence 3 · Kabul · move · impact:" in text  # the hand, in full
+
+
+def test_wakhan_is_named_and_her_ai_card_is_readable(tmp_path):
+    g = _played(2, 21, 20, wakhan=True)
+    out = io.StringIO()
+    terminal.Screen(out).board(g, 0, [0])
+    text = " ".join(out.getvalue().split())
+    assert "Wakhan (AI) all (AI)" in text and "Player 2" not in text
+    assert re.search(r"Afg \d+ Bri \d+ Rus \d+", text)  # her influence with each coalition
+    assert "Wakhan's AI card" in text and "pragmatic loyalty:" in text and "arrows (with the next card's back)" in text
+    assert "radicalize" in text and "radicalizeIf" not in text  # instructions in words, not codes
+
+
+def test_card_command_shows_wakhan_ai_cards_and_help_explains_the_board(tmp_path):
+    lines = ["card ai 3", "card ai 99", "card ai x", "help", "quit"]
+    code, out, _ = run(["play", "--seed", "3", "--save", str(tmp_path / "c.json")], Script(lines))
+    assert code == 0
+    assert "Wakhan's AI card 3: tried top to bottom" in out
+    assert "Radicalize the highest-ranked intelligence card in the market." in out
+    assert "no Wakhan AI card number 99" in out and "Usage: card ai <1-24>" in out
+    assert "Reading the board:" in out and "Hand 2/3 and Court 4/5" in out
+
+
+def test_step_pause_shows_the_board_on_b_and_quits_on_q(tmp_path):
+    save = tmp_path / "s.json"
+    argv = ["play", "--seed", "2", "--humans", "none", "--step", "--save", str(save)]
+    code, out, _ = run(argv, Script(["", "b", "q"]))
+    assert code == 0 and "(quit)" in out
+    pause = "[step] press Enter to continue (b = board, q = quit)"
+    assert out.count(pause) == 3
+    between = out.split(pause)[2]
+    assert "Market" in between and "cost 5" in between  # the board, on b
+    assert saved(save)["over"] is False
+
+
+def test_hot_seat_pass_screen_quits_on_q_and_a_resumed_game_passes_first(tmp_path):
+    save = tmp_path / "h.json"
+    code, out, _ = run(
+        ["play", "--seed", "9", "--players", "2", "--humans", "1,2", "--save", str(save)],
+        Script(then="1", limit=40),
+    )
+    assert code == 0
+    doc = saved(save)
+    assert any(Game.from_record(doc["record"]).hands[h] for h in (0, 1))
+    # Resumed: whoever sits at the terminal must not see the next player's hand before the pass screen.
+    code, out, _ = run(["play", "--load", str(save), "--save", str(save)], Script(["q"]))
+    assert code == 0
+    assert re.search(r"Pass to Player \d — press Enter \(q = save and quit\)", out)
+    assert "Your hand" not in out and "(quit)" in out
+    assert saved(save)["record"] == doc["record"]
+
+
+def test_the_end_of_the_game_ranks_the_players(tmp_path):
+    code, out, _ = run(["play", "--seed", "3", "--players", "4", "--save", str(tmp_path / "e.json")], Script(then="1"))
+    assert code == 0
+    g = Game.from_record(saved(tmp_path / "e.json")["record"])
+    ranked = re.findall(r"^  (\d)\. Player (\d)( \(you\))?: (\d+) VP", out, re.M)
+    assert [int(r[0]) for r in ranked] == [1, 2, 3, 4]
+    assert [int(r[3]) for r in ranked] == sorted(g.vp, reverse=True)
+    assert [r[2] for r in ranked if r[1] == "1"] == [" (you)"]
+    assert f"Victory points: Player 1 {g.vp[0]}, Player 2 {g.vp[1]}" in out
+
+
+def test_replay_and_resume_a_game_with_wakhan_and_her_reasons(tmp_path):
+    save = tmp_path / "w.json"
+    run(["play", "--wakhan", "--humans", "none", "--seed", "4", "--save", str(save)], Script(limit=0))
+    doc = saved(save)
+    n = len(doc["record"]["choices"])
+    assert any(len(c) == 3 for c in doc["record"]["choices"])
+    code, out, err = run(["replay", str(save)], Script(then=""))
+    assert code == 0, err
+    assert f"Game over after {n} decisions" in out and "Wakhan: AI card" in out
+    # A record that stops replaying part-way keeps Wakhan's decisions up to there, reasons and all.
+    doc["record"]["choices"].insert(n // 2, [0, ["no_such_option"]])
+    doc["state_hash"] = None
+    save.write_text(json.dumps(doc))
+    g, loaded = terminal.load_document(save)
+    assert f"replays only up to decision {n // 2} of {n + 1}" in loaded["warnings"][0]
+    assert g.record()["choices"] == doc["record"]["choices"][: n // 2]
+
+
+def test_real_terminal_fits_a_late_five_player_board_and_edits_lines(tmp_path):
+    import pexpect
+
+    rec = tmp_path / "late.json"
+    rec.write_text(json.dumps(_played(5, 5, 150).record()))
+    env = dict(os.environ, PAXPAMIR_HOME=str(tmp_path / "home"), TERM="xterm-256color", PYTHONUNBUFFERED="1")
+    env.pop("COLUMNS", None)
+    env.pop("LINES", None)
+    cmd = [sys.executable, "-m", "paxpamir.terminal", "play", "--load", str(rec), "--save", str(tmp_path / "s.json")]
+    child = pexpect.spawn(cmd[0], cmd[1:], env=env, dimensions=(50, 160), timeout=20, encoding="utf-8")
+    try:
+        child.expect(r"\n> ")
+        screen = ANSI.sub("", child.before).replace("\r\n", "\n")
+        board = screen[screen.index("Pax Pamir · turn") :].split("\n")
+        assert len(board) + 1 <= 50, "\n".join(board)  # the board, the options and the input line
+        assert "Player 5 (bot)" in screen and "18. End your turn (cleanup)" in screen
+        child.send("card 7\r")
+        child.expect("Dost Mohammad \\(7\\) — court card")
+        child.expect("> ")
+        child.send("\x1b[A\r")  # the up arrow brings back "card 7"
+        child.expect("Dost Mohammad \\(7\\) — court card")
+        child.expect("> ")
+        child.sendeof()  # Ctrl-D: saved, with the way back
+        child.expect("end of input")
+        child.expect(pexpect.EOF)
+        child.close()
+        assert child.exitstatus == 0
+    finally:
+        child.close(force=True)

@@ -152,7 +152,7 @@ def _tax_options(g: Game, step: Step) -> list[Option]:
     return opts
 
 
-@decision("tax", "Tax: take a rupee from a market card or a player, or stop")(_tax_options)
+@decision("tax", "Tax: take a rupee from a market card or a player (you may stop after the first)")(_tax_options)
 def _tax(g: Game, step: Step, option: Option) -> None:
     p, left, taken = step[1], step[2], step[3]
     if option[0] == "done":
@@ -213,7 +213,7 @@ def _build_options(g: Game, step: Step) -> list[Option]:
     return opts
 
 
-@decision("build", "Build: place an army or a road for 2 rupees, or stop")(_build_options)
+@decision("build", "Build: place an army or a road (you may stop after the first)")(_build_options)
 def _build(g: Game, step: Step, option: Option) -> None:
     p, left, placed = step[1], step[2], step[3]
     if option[0] == "done":
@@ -305,7 +305,7 @@ def _move_options(g: Game, step: Step) -> list[Option]:
     return opts
 
 
-@decision("move", "Move: move one loyal army or one of your spies, or stop")(_move_options)
+@decision("move", "Move: move one loyal army or one of your spies (you may stop after the first)")(_move_options)
 def _move(g: Game, step: Step, option: Option) -> None:
     p, left, moved = step[1], step[2], step[3]
     kind = option[0]
@@ -314,6 +314,7 @@ def _move(g: Game, step: Step, option: Option) -> None:
     if kind == "move_spy":
         g.spies[option[1] * g.n + p] -= 1
         g.spies[option[2] * g.n + p] += 1
+        _carry_placed(g, "spy", option[1], option[2], p, g.spies[option[1] * g.n + p])
         g.log("move_spy", player=p, card=option[1], to=option[2])
         if left > 1:
             _push_more(g, ("move", p, left - 1, moved + 1))
@@ -325,16 +326,27 @@ def _move(g: Game, step: Step, option: Option) -> None:
             c = block_coalition(g, p)
             g.armies[a * 3 + c] -= 1
             g.armies[b * 3 + c] += 1
+            _carry_placed(g, "army", a, b, c, g.armies[a * 3 + c])
         else:
             i = g.n
             g.tribes[a * i + p] -= 1
             g.tribes[b * i + p] += 1
+            _carry_placed(g, "tribe", a, b, p, g.tribes[a * i + p])
         g.log(kind, player=p, source=a, to=b)
         g.recompute_rulers()
         if kind == "move_tribe" and g.tribes[a * g.n + p] == 0:
             from .court import overthrow_cards
 
             overthrow_cards(g, p, a)
+
+
+def _carry_placed(g: Game, kind: str, source: int, to: int, owner: int, left_behind: int) -> None:
+    """A piece placed this turn stays "placed this turn" when it moves (component limits exclude it). Pieces
+    are alike, so the moved one counts as new only when every piece left behind at the source is new."""
+    key = (kind, source, owner)
+    if g.placed.count(key) > left_behind:
+        g.placed.remove(key)
+        g.placed.append((kind, to, owner))
 
 
 def _push_more(g: Game, step: Step) -> None:
@@ -497,7 +509,7 @@ def _battle_options(g: Game, step: Step) -> list[Option]:
     return opts
 
 
-@decision("battle", "Battle: remove an enemy unit, or stop")(_battle_options)
+@decision("battle", "Battle: remove an enemy unit (you may stop after the first)")(_battle_options)
 def _battle(g: Game, step: Step, option: Option) -> None:
     p, site, where, left, removed = step[1], step[2], step[3], step[4], step[5]
     kind = option[0]

@@ -148,6 +148,11 @@ def _impact(g: Game, step: Step) -> None:
     icons = info.impact
     if i >= len(icons):
         return
+    if card not in g.courts[p]:
+        # The card left the court during its own play (discarded to repay leverage): its remaining icons
+        # are not resolved.
+        g.log("impacts_cancelled", player=p, card=card)
+        return
     g.agenda.append(("impact", p, card, i + 1))
     icon = icons[i]
     region = info.region

@@ -72,7 +72,7 @@ def label(g: Game, step: Step, option: Option) -> str:
         slot = g.market.index(a) if a in g.market else -1
         cost = purchase_cost(g, step[1], slot) if slot >= 0 else 0
         rupees = g.market_rupees[slot] if slot >= 0 else 0
-        extra = f", take the {rupees_text(rupees)} on it" if rupees else ""
+        extra = f" (+{rupees_text(rupees)} on it)" if rupees else ""
         price = "for free" if cost == 0 else f"for {rupees_text(cost)}"
         return f"Purchase {card_name(a)} {price}{extra}"
     if kind == "play":
@@ -83,7 +83,7 @@ def label(g: Game, step: Step, option: Option) -> str:
         cost = purchase_cost(g, step[1], g.market.index(a)) if a in g.market else 0
         return f"Radicalize {card_name(a)}: purchase for {rupees_text(cost)} and play it at once"
     if kind == "action":
-        return f"{str(b).capitalize()} with {card_name(a)}"
+        return f"{str(b).capitalize()} with {card_name(a)}{_action_note(g, step[1], a, str(b))}"
     if kind == "end_turn":
         return "End your turn (cleanup)"
     if kind == "demand":
@@ -136,7 +136,12 @@ def label(g: Game, step: Step, option: Option) -> str:
     if kind == "remove_spy":
         return f"Remove a spy of {player_name(g, a)}"
     if kind == "discard":
-        return f"Discard {card_name(a)}"
+        where = ""  # every discard step has its player in step[1]
+        if a in g.hands[step[1]]:
+            where = " from your hand"
+        elif a in g.courts[step[1]]:
+            where = " from your court"
+        return f"Discard {card_name(a)}{where}"
     if kind == "player":
         return player_name(g, a)
     if kind == "suit":
@@ -157,12 +162,41 @@ def prompt(g: Game, step: Step) -> str:
     text = DECISIONS[kind][2] if kind in DECISIONS else kind
     who = player_name(g, step[1])
     if kind == "bribe_demand":
-        text = f"{player_name(g, step[2])} owes you a bribe of up to {step[3]} for {card_name(step[5])}: name it"
+        why = _bribe_purpose({"purpose": step[4], "card": step[5]})
+        text = f"{player_name(g, step[2])} owes you a bribe of up to {rupees_text(step[3])} {why}: name it"
     elif kind == "bribe_pay":
-        text = f"{player_name(g, step[2])} asks a bribe of {step[3]} for {card_name(step[5])}: pay or refuse"
+        why = _bribe_purpose({"purpose": step[4], "card": step[5]})
+        text = f"{player_name(g, step[2])} asks a bribe of {rupees_text(step[3])} {why}: pay or refuse"
     elif kind in ("side", "place_road", "place_spy"):
         text = f"{text} ({card_name(step[2])})"
+    elif kind == "turn" and step[1] != g.wakhan:
+        from .actions import ACTIONS_PER_TURN
+
+        left = max(0, ACTIONS_PER_TURN - g.actions_used)
+        text += f" ({left} action{'s' if left != 1 else ''} left)" if left else " (no actions left: bonus actions only)"
+    elif kind in ("tax", "build", "move"):
+        text += f" (up to {step[2]} more)"
+    elif kind == "battle":
+        text += f" (up to {step[4]} more)"
     return f"{who}: {text}"
+
+
+def _action_note(g: Game, player: int, card: int, action: str) -> str:
+    """What a card action costs: " (bonus action)" for the favored suit, and its rupees."""
+    from .abilities import build_blocks_paid
+    from .actions import BETRAY_COST, BUILD_UNIT_COST, gift_cost, is_bonus
+
+    notes = []
+    if action == "gift":
+        notes.append(rupees_text(gift_cost(g, player)))
+    elif action == "build":
+        two = build_blocks_paid(g, player, 2) < 2  # Nation Building: each block paid for places two
+        notes.append(f"{BUILD_UNIT_COST} rupees {'per two blocks' if two else 'a block'}")
+    elif action == "betray":
+        notes.append(rupees_text(BETRAY_COST))
+    if is_bonus(g, player, card):
+        notes.append("bonus action")
+    return f" ({', '.join(notes)})" if notes else ""
 
 
 def event_text(g: Game, e: dict[str, Any]) -> str:
@@ -191,6 +225,8 @@ def event_text(g: Game, e: dict[str, Any]) -> str:
         return f"{who} places {_piece(e)}."
     if t == "no_piece":
         return f"{who} has no {e['kind']} to place: every one in play was placed this turn."
+    if t == "impacts_cancelled":
+        return f"{card_name(c)} has left {who}'s court: its remaining impact icons are not resolved."
     if t == "no_spy_target":
         if e["region"] < 0:
             return f"{who} places no spy: {card_name(c)} has left the court."
@@ -202,11 +238,19 @@ def event_text(g: Game, e: dict[str, Any]) -> str:
         r = region_title(e["region"])
         return f"{player_name(g, e['player'])} now rules {r}." if e["player"] >= 0 else f"Nobody rules {r} now."
     if t == "bribe_asked":
-        return f"{who} asks {e['amount']} of {e['full']} rupee(s) from {player_name(g, e['payer'])} ({e['purpose']})."
+        payer = player_name(g, e["payer"])
+        what = _bribe_purpose(e)
+        if not e["amount"]:
+            return f"{who} waives the bribe {payer} owes {what}."
+        full = f" (up to {e['full']})" if e["full"] != e["amount"] else ""
+        return f"{who} asks {payer} for a bribe of {rupees_text(e['amount'])}{full} {what}."
     if t == "bribe_paid":
-        return f"{who} pays a bribe of {e['amount']} to {player_name(g, e['to'])}."
+        return f"{who} pays a bribe of {rupees_text(e['amount'])} to {player_name(g, e['to'])}."
     if t == "bribe_refused":
-        return f"{who} refuses the bribe of {e['amount']}; the {e['purpose']} is not taken."
+        undone = f"the action with {card_name(c)} is not taken"
+        if e["purpose"] == "play":
+            undone = f"{card_name(c)} is not played"
+        return f"{who} refuses the bribe of {rupees_text(e['amount'])}: {undone}."
     if t == "leverage_taken":
         return f"{who} takes {e['amount']} rupees from the bank ({card_name(c)} is leveraged)."
     if t == "favored":
@@ -221,12 +265,13 @@ def event_text(g: Game, e: dict[str, Any]) -> str:
     if t == "discard_court":
         return f"{who} discards {card_name(c)} from court ({e['reason']})."
     if t == "overthrow_tribes":
-        return f"{who} loses the last political card of {region_title(e['region'])} and with it {e['tribes']} tribe(s)."
+        tribes = f"{e['tribes']} tribe{'s' if e['tribes'] != 1 else ''}"
+        return f"{who} loses the last political card of {region_title(e['region'])} and with it {tribes}."
     if t == "overthrow_cards":
         return f"{who} loses the last tribe in {region_title(e['region'])}: their political cards there are discarded."
     if t == "leverage_repaid":
         short = f", {e['short']} short" if e["short"] else ""
-        return f"{who} repays {e['paid']} rupee(s) for leveraged {card_name(c)}{short}."
+        return f"{who} repays {rupees_text(e['paid'])} for leveraged {card_name(c)}{short}."
     if t == "tax":
         src = card_name(c) if c else player_name(g, e["target"])
         return f"{who} taxes a rupee from {src}."
@@ -245,7 +290,7 @@ def event_text(g: Game, e: dict[str, Any]) -> str:
         return f"{who} leaves {card_name(c)} in the discard pile."
     if t == "battle":
         site = region_title(e["region"]) if "region" in e else card_name(c)
-        return f"{who} battles in {site} (up to {e['limit']} removal(s))."
+        return f"{who} battles in {site} (up to {e['limit']} removal{'s' if e['limit'] != 1 else ''})."
     if t == "removed":
         return f"{who} removes {_removed(g, e)}."
     if t == "event":
@@ -286,7 +331,8 @@ def event_text(g: Game, e: dict[str, Any]) -> str:
     if t == "game_over":
         names = " and ".join(player_name(g, w) for w in e["winners"])
         verb = "win" if len(e["winners"]) > 1 else "wins"
-        return f"Game over ({e['reason']}): {names} {verb} with VP {e['vp']}."
+        scores = ", ".join(f"{player_name(g, q)} {v}" for q, v in enumerate(e["vp"]))
+        return f"Game over ({e['reason']}): {names} {verb}. Victory points: {scores}."
     if t == "region_cleared":
         return f"All tribes and armies are removed from {region_title(e['region'])}."
     if t == "prizes_discarded":
@@ -304,6 +350,12 @@ def event_text(g: Game, e: dict[str, Any]) -> str:
     if t == "insurrection":
         return f"Insurrection: two Afghan armies rise in Kabul for {who}."
     return f"{t}: {e}"
+
+
+def _bribe_purpose(e: dict[str, Any]) -> str:
+    if e["purpose"] == "play":
+        return f"to play {card_name(e['card'])}"
+    return f"to act with {card_name(e['card'])} (held hostage)"
 
 
 def _a(word: str) -> str:

@@ -53,25 +53,27 @@ def _put(g: Game, player: int, kind: str, where: int, coalition: int) -> None:
 
 
 def _take_options(g: Game, step: Step) -> list[Option]:
-    player, kind, coalition = step[1], step[2], step[4]
+    """Pieces that may be taken: the right shape and colour, in play, not placed this turn, and not already
+    where the new unit goes (taking it from there would change nothing but could overthrow)."""
+    player, kind, where, coalition = step[1], step[2], step[3], step[4]
     opts: list[Option] = []
     if kind in CYLINDER_KINDS:
         n = g.n
         for r in range(6):
-            if g.tribes[r * n + player] > g.placed_this_turn("tribe", r, player):
+            if (kind, where) != ("tribe", r) and g.tribes[r * n + player] > g.placed_this_turn("tribe", r, player):
                 opts.append(("take_tribe", REGIONS[r]))
         for court in g.courts:
             for c in court:
-                if g.spies[c * n + player] > g.placed_this_turn("spy", c, player):
+                if (kind, where) != ("spy", c) and g.spies[c * n + player] > g.placed_this_turn("spy", c, player):
                     opts.append(("take_spy", c))
-        if g.gifts[player] > g.placed_this_turn("gift", 0, player):
+        if kind != "gift" and g.gifts[player] > g.placed_this_turn("gift", 0, player):
             opts.append(("take_gift",))
     else:
         for r in range(6):
-            if g.armies[r * 3 + coalition] > g.placed_this_turn("army", r, coalition):
+            if (kind, where) != ("army", r) and g.armies[r * 3 + coalition] > g.placed_this_turn("army", r, coalition):
                 opts.append(("take_army", REGIONS[r]))
         for b in range(9):
-            if g.roads[b * 3 + coalition] > g.placed_this_turn("road", b, coalition):
+            if (kind, where) != ("road", b) and g.roads[b * 3 + coalition] > g.placed_this_turn("road", b, coalition):
                 opts.append(("take_road", BORDER_NAMES[b]))
     return opts
 

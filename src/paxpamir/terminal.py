@@ -1,9 +1,12 @@
 """Play a whole game in the terminal (``pamir play``) and step through saved games (``pamir replay``).
 
-Humans share one terminal (hot-seat); the other seats are random bots. The screen shows what a player at
-the table sees: the map, the market, every court, your hand, the scores and the last lines of the log. It is
-drawn with ``rich`` (colours on a terminal, plain text when the output is a file or a pipe) and built only
-from the public game API, :meth:`Game.view`, :mod:`paxpamir.cards` and :mod:`paxpamir.map`.
+Humans share one terminal (hot-seat); the other seats are random bots (or Wakhan). The screen shows what a
+player at the table sees: the map, the market, every court, your hand, the scores, the events in force and
+the last lines of the log. It is drawn with ``rich`` (colours on a terminal, plain text when the output is a
+file or a pipe) and built from the public game API, :meth:`Game.view`, :mod:`paxpamir.cards` and
+:mod:`paxpamir.map`, plus the rules' own derived facts (hand and court limits from :mod:`paxpamir.turn`,
+dominance and influence from :mod:`paxpamir.scoring`). On a terminal the board is laid out for its width
+and trimmed to its height, so that the prompt and every option fit below it.
 
 A game is never lost: after every decision the session (the game record plus the seat configuration) is
 written atomically to the autosave file, and Ctrl-C or the end of input saves and tells how to resume.
@@ -25,18 +28,22 @@ import sys
 import tempfile
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, TextIO, cast
 
 from rich import box
 from rich.console import Console, Group
+from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
-from .cards import CARDS, CourtCard, EventCard, find_card, wakhan_card
+from .cards import CARDS, WAKHAN_INSTRUCTIONS, CourtCard, EventCard, find_card, wakhan_card
 from .cli import player_count_arg, seed_arg
 from .errors import PamirError
 from .game import MAX_PLAYERS, Game
-from .map import BORDER_NAMES, BORDERS, COALITIONS, MILITARY, REGIONS, SUITS, region_title
+from .map import BORDER_NAMES, COALITIONS, MILITARY, REGIONS, SUITS, border_title, region_title
+from .scoring import dominant_coalition
+from .scoring import influence as influence_of
+from .turn import court_limit, hand_limit
 from .wakhan_player import WakhanPlayer
 
 try:  # the shared bot, when the package has one
@@ -58,6 +65,44 @@ EXIT_INTERRUPTED = 130
 PLAYER_STYLES = ("bold cyan", "bold magenta", "bold bright_blue", "bold white", "bold dark_orange")
 COALITION_STYLES = ("bold green", "bold red", "bold yellow")
 SUIT_STYLES = ("bright_blue", "magenta", "green", "red")
+SUIT_SHORT = ("Pol", "Int", "Eco", "Mil")
+
+#: What each lasting event does while in force; {p} is the player it belongs to.
+EFFECT_TEXTS = {
+    "newTactics": "{p}'s military cards count as favored until the next Dominance Check.",
+    "kohINoorRecovered": "each of {p}'s gifts gives one extra influence until after the next Dominance Check.",
+    "embarrassementOfRiches": "gifts give no influence until after the next Dominance Check.",
+    "courtlyManners": "{p} may decline to pay bribes until the next Dominance Check.",
+    "disregardForCustoms": "nobody pays bribes until the next Dominance Check.",
+    "rumor": "{p}'s patriots give no influence until after the next Dominance Check.",
+    "conflictFatigue": "at the next Dominance Check, 2 more blocks than each other coalition are enough to dominate.",
+    "nationalism": "{p}'s tribes may move and battle as if they were armies until the next Dominance Check.",
+    "nationBuilding": "{p} places twice as many blocks with each build action until the next Dominance Check.",
+    "pashtunwaliValues": "impact icons do not change the favored suit until the next Dominance Check.",
+}
+
+#: Wakhan's AI card instructions in a few words (``card ai <n>`` shows the full text).
+WAKHAN_SHORT = {
+    "radicalize": "radicalize (by the arrows)",
+    "radicalizeIfMilitaryFavoredHighestRankedMilitary": "if military is favored: radicalize the best military card",
+    "radicalizeIfPoliticalFavoredHighestRankedEconomic": "if political is favored: radicalize the best economic card",
+    "radicalizeHighestRankedPolitical": "radicalize the top-ranked political card",
+    "radicalizeHighestRankedIntelligence": "radicalize the top-ranked intelligence card",
+    "radicalizeIfFewerThan2RupeesRadicalizeMostNetRupees": "if under 2 rupees: radicalize the card netting most rupees",
+    "radicalizeCardThatGivesControlOfRegion": "radicalize a card that makes her rule a region",
+    "radicalizeIntelligence": "radicalize an intelligence card",
+    "radicalizeCardThatWouldPlaceMostBlocks": "radicalize the card placing most armies and roads",
+    "radicalizeIfNoDominantCoalitionCardThatWouldPlaceMostCylinders": (
+        "if no coalition is dominant: radicalize the card placing most tribes and spies"
+    ),
+    "radicalizeIfNoCardWithMoveCardWithMoveAction": "if her court has no move action: radicalize a card with one",
+    "radicalizeIfDominantCoalitionMatchingPatriot": "if a coalition is dominant: radicalize one of its patriots",
+    "radicalizeIfCourtSizeAtLimitHighestRankedPolitical": "if her court is full: radicalize the best political card",
+    "radicalizeIfFewerSpiesThanAnotherPlayerHighestRankedIntelligence": (
+        "if someone has more spies: radicalize the best intelligence card"
+    ),
+    "battleHighestPriorityCourtCardWithMostSpiesWhereWakhanHasSpy": "battle on the card with most spies, one hers",
+}
 
 HELP_TEXT = """\
 Choose an option by its number, or type the start of its label, for example "end" or "purchase bank":
@@ -65,11 +110,15 @@ a unique prefix of a label is enough (case does not matter); a unique part of a 
 Commands:
   undo          take back your last decision of this turn (when allowed)
   log [n]       show the last n log lines (default 20)
-  card <n|name> show a card by number or (part of its) name
+  card <n|name> show a card by number or (part of its) name; card ai <n>: Wakhan's AI card n
   board         draw the board again
   save <file>   save the game to a file (the autosave goes on as well)
   help          this text
   quit          save and leave; resume later with pamir play --load FILE
+Reading the board: courts run left to right; a card shows suit and rank (Pol, Int, Eco, Mil), region and
+actions, then spies (P2 x1 = one spy of Player 2), HOSTAGE (another player has the most spies on it) and
+"used" (its action was taken this turn); card <n> shows its ability. Hand 2/3 and Court 4/5: cards held /
+limit at cleanup. The log on the board is what happened since your last decision, as much as fits.
 """
 
 
@@ -163,8 +212,8 @@ def load_document(path: str | os.PathLike[str]) -> tuple[Game, dict[str, Any]]:
         kept = 0
         for item in choices:
             try:
-                who, option = item
-                g.apply(option, who)
+                who, option, *reason = item  # Wakhan's decisions carry her reason as a third item
+                g.apply(option, who, *reason[:1])
             except (PamirError, TypeError, ValueError):
                 break
             kept += 1
@@ -193,7 +242,71 @@ def player_name(view: dict[str, Any], p: int) -> str:
     names = (view.get("options") or {}).get("names")
     if names and 0 <= p < len(names):
         return str(names[p])
+    if p == (view.get("wakhan") or {}).get("seat", -1):
+        return "Wakhan"
     return f"Player {p + 1}"
+
+
+def short_name(view: dict[str, Any], p: int) -> str:
+    """"P2" for Player 2 (other names stay whole), where room is short."""
+    name = player_name(view, p)
+    return f"P{p + 1}" if name == f"Player {p + 1}" else name
+
+
+def game_player_name(g: Game, p: int) -> str:
+    """The seat's name in ``g``: "Player 2", or "Wakhan" for her seat."""
+    return "Wakhan" if p == g.wakhan else f"Player {p + 1}"
+
+
+def effect_text(effect: str, card: int, player: str) -> str:
+    """What a lasting event does while in force, for the player it belongs to."""
+    text = EFFECT_TEXTS.get(effect)
+    if text is not None:
+        return text.format(p=player or "its buyer")
+    info = CARDS[card]
+    if isinstance(info, EventCard):
+        return info.if_purchased_text if effect == info.if_purchased else info.if_discarded_text
+    return effect
+
+
+def wakhan_instruction(code: str) -> str:
+    return WAKHAN_SHORT.get(code, code)
+
+
+def wakhan_card_details(number: int) -> str:
+    """Wakhan's AI card ``number``: its instructions in full, its arrows, loyalty and region order, its back."""
+    card = wakhan_card(number)
+    lines = [f"Wakhan's AI card {card.number}: tried top to bottom, the first one she can carry out is taken"]
+    lines += [f"  {i}. {WAKHAN_INSTRUCTIONS.get(a, a)}" for i, a in enumerate(card.actions, 1)]
+    lines.append(
+        f"  Pragmatic loyalty: {' > '.join(COALITIONS[c].capitalize() for c in card.pragmatic_loyalty)}; "
+        f"region order: {', '.join(region_title(r) for r in card.region_order)}"
+    )
+    lines.append(
+        f"  Arrows point at the next card's back: its column entry {card.column_arrow + 1} of 6, "
+        f"its row entry {card.row_side_arrow + 1} of 2"
+    )
+    lines.append(
+        f"  Back: market columns {', '.join(str(c + 1) for c in card.back_columns)} (from the left); "
+        f"rows {', '.join(card.back_row_side)}"
+    )
+    return "\n".join(lines)
+
+
+def _impact_word(icon: str) -> str:
+    """An impact icon in words: suit icons make that suit favored."""
+    return f"favor {icon}" if icon in SUITS else icon
+
+
+def _blocks_text(counts: dict[str, int] | None) -> Text:
+    """Coalition blocks like "Afghan x2  British x1", in coalition colours; empty when there are none."""
+    out = Text()
+    for coal, k in sorted((counts or {}).items(), key=lambda kv: COALITIONS.index(kv[0])):
+        if k:
+            if out:
+                out.append("  ")
+            out.append(f"{coal.capitalize()} x{k}", style=COALITION_STYLES[COALITIONS.index(coal)])
+    return out
 
 
 def suit_text(suit: int) -> Text:
@@ -303,7 +416,12 @@ def _plain_width() -> int:
 
 
 class Screen:
-    """Draws boards, prompts and messages on one output stream."""
+    """Draws boards, prompts and messages on one output stream.
+
+    On a terminal the board is laid out for the terminal's width and trimmed to its height: the prompt and
+    the options always fit below the board, and the log shows as many of the latest lines as there is room
+    for (``log`` shows more). Written to a file or a pipe, it is drawn in full.
+    """
 
     def __init__(self, out: TextIO) -> None:
         self.out = out
@@ -320,8 +438,7 @@ class Screen:
             width=width,
             soft_wrap=False,
         )
-        self.box = box.ROUNDED if isatty else box.ASCII2
-        self.small_box = box.SIMPLE_HEAD
+        self.market_box = box.MINIMAL if isatty else box.ASCII2
 
     # -- output primitives
 
@@ -341,51 +458,109 @@ class Screen:
             self.out.write("\x1b[3J")
             self.out.flush()
 
+    @property
+    def width(self) -> int:
+        return self.console.width
+
+    def height(self) -> int | None:
+        """Rows of the terminal the board must fit in; None when the output is not a terminal."""
+        return self.console.height if self.tty else None
+
+    def lines(self, renderable: Any) -> int:
+        """How many lines ``renderable`` takes at the console's width."""
+        return len(self.console.render_lines(renderable, self.console.options, pad=False))
+
     # -- pieces of the board
 
     def _player(self, view: dict[str, Any], p: int) -> Text:
         return Text(player_name(view, p), style=PLAYER_STYLES[p % len(PLAYER_STYLES)])
 
+    def _header(self, g: Game, view: dict[str, Any]) -> list[Any]:
+        """One line (two on a narrow terminal): turn, who decides, favored suit, deck, blocks and dominance."""
+        favored = SUITS.index(view["favored"])
+        head = Text(f"Pax Pamir · turn {view['turn']}", style="bold")
+        to_move = view.get("to_move")
+        if to_move is not None and not g.is_over:
+            head.append(" · ")
+            head.append_text(self._player(view, to_move))
+            head.append(" to decide")
+        head.append(" · Favored suit: ")
+        head.append_text(suit_text(favored))
+        if favored == MILITARY:
+            head.append(" (purchase costs doubled)", style="bold red")
+        checks = view["dominance_checks_left"]
+        head.append(
+            f" · Deck: {view['deck_size']} card{'s' if view['deck_size'] != 1 else ''}, "
+            f"{checks} Dominance Check{'s' if checks != 1 else ''} left · Blocks: "
+        )
+        for c in range(3):
+            if c:
+                head.append(", ")
+            head.append_text(coalition_text(c))
+            head.append(f" {g.coalition_blocks(c)}")
+        dominant = dominant_coalition(g)
+        if dominant >= 0:
+            head.append(" (")
+            head.append_text(coalition_text(dominant))
+            head.append(" dominant)")
+        else:
+            head.append(" (none dominant)")
+        return [head]
+
     def _players_table(self, g: Game, view: dict[str, Any], humans: Sequence[int]) -> Table:
-        t = Table(title="Players", box=self.small_box, show_edge=False, title_justify="left", expand=False)
-        for head in (
-            "",
-            "Player",
-            "Loyalty",
-            "Rupees",
-            "VP",
-            "Influence",
-            "Gifts",
-            "Prizes",
-            "Hand",
-            "Court",
-            "Cylinders",
-        ):
-            t.add_column(head, justify="left" if head in ("", "Player", "Loyalty", "Prizes") else "right")
+        narrow = self.width < 100
+        heads = (
+            ("", "Player", "Loyal", "Rs", "VP", "Infl", "Gifts", "Prizes", "Hand", "Court", "Cyl")
+            if narrow
+            else ("", "Player", "Loyalty", "Rupees", "VP", "Influence", "Gifts", "Prizes", "Hand", "Court", "Cylinders")
+        )
+        t = Table(box=None, header_style="bold underline", expand=False, padding=(0, 1))
+        for i, head in enumerate(heads):
+            t.add_column(head, justify="left" if i in (0, 1, 2, 7) else "right", no_wrap=i != 7)
         to_move = view.get("to_move")
         viewer = view.get("viewer")
+        wakhan = (view.get("wakhan") or {}).get("seat", -1)
         for p, pd in enumerate(view["players"]):
-            mark = ">" if p == to_move else ""
+            mark = ">" if p == to_move and not g.is_over else ""
             who = self._player(view, p)
-            who.append(" (you)" if p == viewer else (" (bot)" if p not in humans else ""))
+            if p == viewer:
+                who.append(" (you)")
+            elif p == wakhan:
+                who.append(" (AI)")
+            elif p not in humans:
+                who.append(" (bot)")
             prizes = Text()
-            for i, c in enumerate(pd["prizes"]):
+            counts = [0, 0, 0]
+            for c in pd["prizes"]:
                 card = CARDS[c]
-                if i:
-                    prizes.append(", ")
-                coal = card.prize if isinstance(card, CourtCard) else -1
-                prizes.append(card_title(c), style=COALITION_STYLES[coal] if coal >= 0 else "")
+                if isinstance(card, CourtCard) and card.prize >= 0:
+                    counts[card.prize] += 1
+            for coal, k in enumerate(counts):
+                if k:
+                    if prizes:
+                        prizes.append(", ")
+                    prizes.append(f"{k} {COALITIONS[coal].capitalize()}", style=COALITION_STYLES[coal])
+            if p == wakhan:
+                loyalty = Text("all (AI)")
+                influence = Text(" ".join(f"{COALITIONS[c][:3].title()} {influence_of(g, p, c)}" for c in range(3)))
+                hand = str(pd["hand_size"])
+                court = str(len(pd["court"]))
+            else:
+                loyalty = coalition_text(pd["loyalty"])
+                influence = Text(str(g.influence(p)) if pd["loyalty"] else "-")
+                hand = f"{pd['hand_size']}/{hand_limit(g, p)}"
+                court = f"{len(pd['court'])}/{court_limit(g, p)}"
             t.add_row(
                 mark,
                 who,
-                coalition_text(pd["loyalty"]),
+                loyalty,
                 str(pd["rupees"]),
                 str(pd["vp"]),
-                str(g.influence(p)) if pd["loyalty"] else "-",
+                influence,
                 str(pd["gifts"]),
                 prizes if pd["prizes"] else Text("-"),
-                str(pd["hand_size"]),
-                str(len(pd["court"])),
+                hand,
+                court,
                 str(g.cylinders_in_supply(p)),
             )
         return t
@@ -393,9 +568,9 @@ class Screen:
     def _map_table(self, view: dict[str, Any]) -> Table:
         mp = view["map"]
         rulers = view.get("rulers") or {}
-        t = Table(title="Map", box=self.small_box, show_edge=False, title_justify="left")
-        t.add_column("Region")
-        t.add_column("Ruler")
+        t = Table(box=None, header_style="bold underline", padding=(0, 1))
+        t.add_column("Region", no_wrap=True)
+        t.add_column("Ruler", no_wrap=True)
         t.add_column("Tribes")
         t.add_column("Armies")
         for r, name in enumerate(REGIONS):
@@ -405,88 +580,109 @@ class Screen:
                     if tribes:
                         tribes.append("  ")
                     tribes.append(f"{player_name(view, p)} x{k}", style=PLAYER_STYLES[p % len(PLAYER_STYLES)])
-            armies = Text()
-            for coal, k in sorted(
-                ((mp.get("armies") or {}).get(name) or {}).items(), key=lambda kv: COALITIONS.index(kv[0])
-            ):
-                if armies:
-                    armies.append("  ")
-                armies.append(f"{coal.capitalize()} x{k}", style=COALITION_STYLES[COALITIONS.index(coal)])
             ruler = rulers.get(name)
             t.add_row(
                 region_title(r),
                 self._player(view, ruler) if ruler is not None and ruler >= 0 else Text("—"),
                 tribes or Text("—"),
-                armies or Text("—"),
+                _blocks_text((mp.get("armies") or {}).get(name)) or Text("—"),
             )
         return t
 
     def _roads_table(self, view: dict[str, Any]) -> Table:
+        """Roads on each border that has any."""
         roads = view["map"].get("roads") or {}
-        t = Table(title="Roads", box=self.small_box, show_edge=False, title_justify="left")
-        t.add_column("Border")
+        t = Table(box=None, header_style="bold underline", padding=(0, 1))
+        t.add_column("Border", no_wrap=True)
         t.add_column("Roads")
         for b, name in enumerate(BORDER_NAMES):
-            cell = Text()
-            for coal, k in sorted((roads.get(name) or {}).items(), key=lambda kv: COALITIONS.index(kv[0])):
-                if cell:
-                    cell.append("  ")
-                cell.append(f"{coal.capitalize()} x{k}", style=COALITION_STYLES[COALITIONS.index(coal)])
-            a, c = BORDERS[b]
-            t.add_row(f"{region_title(a)}–{region_title(c)}", cell or Text("—"))
+            cell = _blocks_text(roads.get(name))
+            if cell:
+                t.add_row(border_title(b), cell)
+        if not t.row_count:
+            t.add_row(Text("no roads on any border", style="dim"), "")
         return t
+
+    def _map(self, view: dict[str, Any]) -> Any:
+        grid = Table.grid(padding=(0, 3))
+        if self.width >= 110:
+            grid.add_row(self._map_table(view), self._roads_table(view))
+        else:
+            grid.add_row(self._map_table(view))
+            grid.add_row(self._roads_table(view))
+        return grid
+
+    def _market_cell(self, card: int | None, rupees: int, one_line: bool) -> Text:
+        cell = Text()
+        if card is None:
+            cell.append("(empty)", style="dim")
+        else:
+            info = CARDS[card]
+            cell.append(card_title(card), style="bold")
+            cell.append(" " if one_line else "\n")
+            if isinstance(info, CourtCard):
+                cell.append(f"{SUIT_SHORT[info.suit]} {info.rank}", style=SUIT_STYLES[info.suit])
+                cell.append(f" {region_title(info.region)}")
+            else:
+                assert isinstance(info, EventCard)
+                cell.append("Dominance Check" if info.is_dominance_check else "event", style="italic")
+        if rupees:
+            cell.append(f" +{rupees} rupee{'s' if rupees != 1 else ''}", style="bold yellow")
+        return cell
 
     def _market_table(self, view: dict[str, Any]) -> Table:
         military = view["favored"] == SUITS[MILITARY]
-        t = Table(title="Market", box=self.box, title_justify="left", show_lines=True)
-        t.add_column("")
-        for col in range(6):
-            cost = col * 2 if military else col
-            t.add_column(f"cost {cost}", overflow="fold")
-        for row in range(2):
-            cells: list[Any] = [Text("top" if row == 0 else "bottom")]
+        costs = [col * 2 if military else col for col in range(6)]
+        if self.width >= 130:
+            t = Table(box=self.market_box, show_lines=True, show_edge=False, padding=(0, 1), expand=True)
             for col in range(6):
-                card = view["market"][row][col]
-                rupees = view["market_rupees"][row][col]
-                cell = Text()
-                if card is None:
-                    cell.append("(empty)", style="dim")
-                else:
-                    info = CARDS[card]
-                    cell.append(card_title(card), style="bold")
-                    if isinstance(info, CourtCard):
-                        cell.append("\n")
-                        cell.append(f"{SUITS[info.suit]} {info.rank}", style=SUIT_STYLES[info.suit])
-                        cell.append(f" · {region_title(info.region)}")
-                    else:
-                        assert isinstance(info, EventCard)
-                        cell.append("\nDominance Check" if info.is_dominance_check else "\nevent", style="italic")
-                if rupees:
-                    cell.append(f"\n+{rupees} rupee{'s' if rupees != 1 else ''}", style="bold yellow")
-                cells.append(cell)
-            t.add_row(*cells)
+                t.add_column(f"{'Market: ' if col == 0 else ''}cost {costs[col]}", overflow="fold", ratio=1)
+            for row in range(2):
+                market, rupees = view["market"][row], view["market_rupees"][row]
+                t.add_row(*(self._market_cell(market[col], rupees[col], False) for col in range(6)))
+            return t
+        # A narrow terminal: the market on its side, one line per column of the board.
+        t = Table(box=self.market_box, show_edge=False, padding=(0, 1))
+        t.add_column("Market")
+        t.add_column("top row", overflow="fold", ratio=1)
+        t.add_column("bottom row", overflow="fold", ratio=1)
+        for col in range(6):
+            t.add_row(
+                f"cost {costs[col]}",
+                *(self._market_cell(view["market"][row][col], view["market_rupees"][row][col], True) for row in (0, 1)),
+            )
         return t
 
-    def _market_events(self, view: dict[str, Any]) -> list[Text]:
+    def _market_events(self, view: dict[str, Any], brief: bool = False) -> list[Text]:
+        cards = [c for row in view["market"] for c in row if isinstance(CARDS[c] if c else None, EventCard)]
+        cards = [c for c in cards if not cast(EventCard, CARDS[c]).is_dominance_check]
+        if brief:
+            return []  # the market says "event"; card <number> tells the rest
         lines = []
-        for row in view["market"]:
-            for card in row:
-                info = CARDS[card] if card else None
-                if isinstance(info, EventCard) and not info.is_dominance_check:
-                    line = Text(f"  {card_title(card)}", style="bold")
-                    line.append(f" — bought: {info.if_purchased_text} Discarded: {info.if_discarded_text}")
-                    lines.append(line)
+        for card in cards:
+            info = cast(EventCard, CARDS[card])
+            line = Text(f"  {card_title(card)}", style="bold")
+            line.append(f" — if bought: {info.if_purchased_text} If discarded: {info.if_discarded_text}")
+            lines.append(line)
         return lines
 
-    def _card_line(self, view: dict[str, Any], card: int, owner: int | None, used: Sequence[int] = ()) -> Text:
+    def _card_line(
+        self, view: dict[str, Any], card: int, owner: int | None, used: Sequence[int] = (), short: bool = False
+    ) -> Text:
+        """A card on one line: a hand card (``owner`` None) with its impact and ability, a court card with its
+        spies, hostage mark and whether it was used this turn (``short``: players as P1, P2...)."""
+        name = short_name if short else player_name
         info = CARDS[card]
         line = Text()
         if not isinstance(info, CourtCard):
             line.append(card_title(card))
             return line
         line.append(card_title(card), style="bold")
-        line.append(" · ")
-        line.append(f"{SUITS[info.suit]} {info.rank}", style=SUIT_STYLES[info.suit])
+        line.append(" ")
+        if owner is None:
+            line.append(f"{SUITS[info.suit]} {info.rank}", style=SUIT_STYLES[info.suit])
+        else:
+            line.append(f"{SUIT_SHORT[info.suit]} {info.rank}", style=SUIT_STYLES[info.suit])
         line.append(f" · {region_title(info.region)}")
         if info.actions:
             line.append(f" · {'/'.join(info.actions)}")
@@ -494,106 +690,184 @@ class Screen:
             line.append(" · patriot ")
             line.append(COALITIONS[info.patriot].capitalize(), style=COALITION_STYLES[info.patriot])
         if owner is None:
-            line.append(f" · impact: {', '.join(info.impact) or '-'}")
+            line.append(f" · impact: {', '.join(_impact_word(i) for i in info.impact) or '-'}")
+            if info.prize >= 0:
+                line.append(f" · prize {COALITIONS[info.prize].capitalize()}")
             if info.ability_text:
-                line.append(" · ability")
+                line.append(" · ability: ")
+                line.append(info.ability_text, style="italic")
         else:
             counts = (view.get("spies") or {}).get(str(card))
             if counts and any(counts):
                 line.append(" · spies:")
                 for p, k in enumerate(counts):
                     if k:
-                        line.append(f" {player_name(view, p)} x{k}", style=PLAYER_STYLES[p % len(PLAYER_STYLES)])
+                        line.append(f" {name(view, p)} x{k}", style=PLAYER_STYLES[p % len(PLAYER_STYLES)])
             holder = hostage_holder(view, card, owner)
             if holder >= 0:
-                line.append(f" · HOSTAGE of {player_name(view, holder)}", style="bold reverse")
+                line.append(" · ")
+                line.append(f"HOSTAGE of {name(view, holder)}", style="bold reverse")
             if card in used:
                 line.append(" · used", style="dim")
+            if info.ability_text and not short:
+                line.append(" · has an ability", style="dim")
         return line
 
-    def _courts(self, view: dict[str, Any]) -> list[Any]:
-        out: list[Any] = [Text("Courts (left to right)", style="bold underline")]
+    def _court_head(self, view: dict[str, Any], p: int) -> Text:
+        pd = view["players"][p]
+        head = self._player(view, p)
+        stars = [0, 0, 0, 0]
+        for c in pd["court"]:
+            info = CARDS[c]
+            if isinstance(info, CourtCard):
+                stars[info.suit] += info.rank
+        if any(stars):
+            head.append(" · ")
+            for s in range(4):
+                if stars[s]:
+                    head.append(f"{SUIT_SHORT[s]} {stars[s]} ", style=SUIT_STYLES[s])
+            head.rstrip()
+        return head
+
+    def _courts(self, view: dict[str, Any], layout: str = "stacked") -> list[Any]:
+        """Every court, left to right. ``layout``: "side" (one column per player), "stacked" (one card a line,
+        one player after another) or "inline" (each court's cards run on in a paragraph: the most compact)."""
         ts = view.get("turn_state") or {}
         used = ts.get("used_cards") or []
         current = view.get("current")
-        for p, pd in enumerate(view["players"]):
-            head = Text("  ")
-            head.append_text(self._player(view, p))
+        players = view["players"]
+        short = layout != "stacked"
+        cells = []
+        for p, pd in enumerate(players):
+            cell = Text()
+            for i, c in enumerate(pd["court"]):
+                if i:
+                    cell.append(" | " if layout == "inline" else "\n")
+                cell.append_text(self._card_line(view, c, p, used if p == current else (), short))
             if not pd["court"]:
-                head.append(": (empty court)", style="dim")
-                out.append(head)
-                continue
-            stars = [0, 0, 0, 0]
-            for c in pd["court"]:
-                info = CARDS[c]
-                if isinstance(info, CourtCard):
-                    stars[info.suit] += info.rank
-            head.append(": ")
-            head.append(", ".join(f"{SUITS[s]} {stars[s]}" for s in range(4) if stars[s]))
+                cell.append("(empty court)", style="dim")
+            cells.append(cell)
+        if layout == "side":
+            t = Table(box=None, header_style="bold underline", padding=(0, 1), expand=True)
+            for p in range(len(players)):
+                head = self._court_head(view, p)
+                head.append(" (court, left to right)" if p == 0 else "")
+                t.add_column(head, ratio=1, overflow="fold")
+            t.add_row(*cells)
+            return [t]
+        if layout == "inline":
+            grid = Table.grid(padding=(0, 1))
+            grid.add_column(no_wrap=True)
+            grid.add_column(ratio=1)
+            for p in range(len(players)):
+                head = self._court_head(view, p)
+                head.append(":")
+                grid.add_row(head, cells[p])
+            return [grid]
+        out: list[Any] = [Text("Courts (left to right)", style="bold underline")]
+        for p in range(len(players)):
+            head = Text("  ")
+            head.append_text(self._court_head(view, p))
             out.append(head)
-            for c in pd["court"]:
-                line = Text("    ")
-                line.append_text(self._card_line(view, c, p, used if p == current else ()))
-                out.append(line)
+            if players[p]["court"]:
+                out.append(Padding(cells[p], (0, 0, 0, 4)))
         return out
+
+    def _court_layouts(self, view: dict[str, Any]) -> list[str]:
+        """Court layouts to try, best first: the shorter of side by side and stacked, then inline."""
+        if self.width // len(view["players"]) < 26:
+            return ["stacked", "inline"]
+        side, stacked = (self.lines(Group(*self._courts(view, k))) for k in ("side", "stacked"))
+        return ["side", "stacked", "inline"] if side <= stacked else ["stacked", "side", "inline"]
 
     def _hands(self, view: dict[str, Any]) -> list[Any]:
-        out: list[Any] = []
+        """The hands the viewer may see (their own; everyone's with open hands), one card a line."""
+        grid = Table.grid(padding=(0, 1))
+        grid.add_column(no_wrap=True)
+        grid.add_column(ratio=1)
         viewer = view.get("viewer")
         for p, pd in enumerate(view["players"]):
-            if pd["hand"] is None:
+            if pd["hand"] is None or (p == (view.get("wakhan") or {}).get("seat", -1)):
                 continue
-            title = "Your hand" if p == viewer else f"{player_name(view, p)}'s hand (open hands)"
-            head = Text(title, style="bold underline")
-            out.append(head)
-            if not pd["hand"]:
-                out.append(Text("  (empty)", style="dim"))
-            for c in pd["hand"]:
-                line = Text("  ")
-                line.append_text(self._card_line(view, c, None))
-                out.append(line)
-        return out
+            title = "Your hand:" if p == viewer else f"{player_name(view, p)}'s hand (open hands):"
+            cards = Text()
+            for i, c in enumerate(pd["hand"]):
+                if i:
+                    cards.append("\n")
+                cards.append_text(self._card_line(view, c, None))
+            grid.add_row(Text(title, style="bold underline"), cards if pd["hand"] else Text("(empty)", style="dim"))
+        return [grid] if grid.row_count else []
 
-    def _wakhan(self, view: dict[str, Any]) -> list[Any]:
+    def _wakhan(self, view: dict[str, Any], brief: bool = False) -> list[Any]:
         """Wakhan's face-up AI card and the back of the next one, as a player at the table sees them."""
         wk = view.get("wakhan")
         if not wk:
             return []
-        out: list[Any] = [Text("Wakhan", style="bold underline")]
-        if wk.get("ai_card"):
-            card = wakhan_card(wk["ai_card"])
-            loyalty = ", ".join(COALITIONS[c] for c in card.pragmatic_loyalty)
-            regions = ", ".join(REGIONS[r] for r in card.region_order)
-            out.append(Text(f"  AI card {card.number}: {' / '.join(card.actions)}"))
-            out.append(Text(f"  pragmatic loyalty order: {loyalty}; region order: {regions}"))
-        back = wk.get("next_back") or {}
+        head = Text("Wakhan's AI card", style="bold underline")
         arrows = wk.get("arrows") or {}
-        out.append(
-            Text(
-                f"  next card's back: columns {back.get('column_numbers')}, rows {back.get('row_side')}; "
-                f"arrows → column {arrows.get('column')}, {arrows.get('row_side')}; "
-                f"AI deck {wk.get('ai_deck_size')} card(s)"
-            )
-        )
+        column, side = arrows.get("column"), arrows.get("row_side")
+        where = ""
+        if isinstance(column, int):
+            where = f"the cost {column * 2 if view['favored'] == SUITS[MILITARY] else column} column, "
+        if side == "topLeft":
+            where += "top row, left end, player on her left"
+        else:
+            where += "bottom row, right end, player on her right"
+        if not wk.get("ai_card"):
+            return [head, Text(f"  none drawn yet; AI deck {wk.get('ai_deck_size')} cards")]
+        card = wakhan_card(wk["ai_card"])
+        head.append(f" {card.number}", style="bold")
+        out: list[Any] = [head]
+        if brief:
+            out.append(Text(f"  {' / '.join(wakhan_instruction(a) for a in card.actions)}; arrows: {where}"))
+            return out
+        for i, action in enumerate(card.actions, 1):
+            out.append(Text(f"  {i}. {wakhan_instruction(action)}"))
+        loyalty = " > ".join(COALITIONS[c].capitalize() for c in card.pragmatic_loyalty)
+        regions = ", ".join(region_title(r) for r in card.region_order)
+        out.append(Text(f"  arrows (with the next card's back): {where}"))
+        out.append(Text(f"  pragmatic loyalty: {loyalty}; region order: {regions}; AI deck {wk.get('ai_deck_size')}"))
         return out
 
     def _effects(self, view: dict[str, Any]) -> list[Any]:
         effects = view.get("effects") or []
         if not effects:
-            return [Text("Lasting effects in force: none", style="dim")]
-        out: list[Any] = [Text("Lasting effects in force", style="bold underline")]
+            return []
+        out: list[Any] = []
         for e in effects:
-            info = CARDS[e["card"]]
-            text = ""
-            if isinstance(info, EventCard):
-                text = info.if_purchased_text if e["effect"] == info.if_purchased else info.if_discarded_text
-            line = Text(f"  {card_title(e['card'])}")
-            if e.get("player", -1) >= 0:
+            p = e.get("player", -1)
+            line = Text("In force: ", style="bold")
+            line.append(card_title(e["card"]))
+            if p >= 0:
                 line.append(" for ")
-                line.append_text(self._player(view, e["player"]))
-            line.append(f": {text}")
+                line.append_text(self._player(view, p))
+            line.append(f": {effect_text(e['effect'], e['card'], player_name(view, p) if p >= 0 else '')}")
             out.append(line)
         return out
+
+    def _log_part(self, g: Game, count: int, wanted: int, since: int | None, footer: Text) -> list[Any]:
+        """The log's last ``count`` lines (of ``wanted``) under a title, with ``footer`` at the right of it."""
+        total = len(g.events())
+        lines = log_since(g, total - count)[1] if count > 0 else []
+        if not lines:
+            return [footer]
+        fresh = since is not None and total - since > 0
+        title = Text("Since your last decision" if fresh else "Recent log", style="bold underline")
+        wanted = min(wanted, total)
+        if wanted > len(lines):
+            title.append(f" (last {len(lines)} of {wanted} lines; log {wanted} shows them all)", style="dim")
+        if len(title) + len(footer) + 2 > self.width:
+            return [title, *self._log_lines(lines), footer]
+        head = Table.grid(expand=True)
+        head.add_column(ratio=1)
+        head.add_column(justify="right")
+        head.add_row(title, footer)
+        return [head, *self._log_lines(lines)]
+
+    @staticmethod
+    def _log_lines(lines: list[str]) -> list[Text]:
+        """Log lines, the older ones dimmed: the last three are what just happened."""
+        return [Text(f"  {line}", style="dim" if i < len(lines) - 3 else "") for i, line in enumerate(lines)]
 
     def board(
         self,
@@ -602,54 +876,89 @@ class Screen:
         humans: Sequence[int],
         log_lines: int = BOARD_LOG_LINES,
         since: int | None = None,
+        reserve: int = 0,
     ) -> None:
         """Draw the table as ``viewer`` sees it (None: a spectator).
 
         The log shows the last ``log_lines`` lines, or every line from index ``since`` on when that is more
-        (up to ``MAX_BOARD_LOG_LINES``): what happened since the viewer last decided.
+        (up to ``MAX_BOARD_LOG_LINES``): what happened since the viewer last decided. On a terminal the board
+        leaves ``reserve`` lines free below it (for the prompt and the options): the log gets the rows left
+        over, and when even that is too much, the market's event texts and Wakhan's card are shortened.
         """
         view = g.view(viewer)
-        favored = SUITS.index(view["favored"])
-        head = Text(f"Pax Pamir — turn {view['turn']}", style="bold")
-        head.append("   Favored suit: ")
-        head.append_text(suit_text(favored))
-        if favored == MILITARY:
-            head.append(" (purchase costs doubled)", style="bold red")
-        head.append(f"   Deck: {view['deck_size']} cards, Dominance Checks left: {view['dominance_checks_left']}")
-        parts: list[Any] = [Text(""), head, self._players_table(g, view, humans)]
-        grid = Table.grid(padding=(0, 2))
-        grid.add_column()
-        grid.add_column()
-        grid.add_row(self._map_table(view), self._roads_table(view))
-        parts.append(grid)
-        parts.append(self._market_table(view))
-        parts.extend(self._market_events(view))
-        parts.extend(self._courts(view))
-        parts.extend(self._hands(view))
-        parts.extend(self._effects(view))
-        parts.extend(self._wakhan(view))
         total = len(g.events())
+        wanted_lines = log_lines
         if since is not None:
-            log_lines = min(max(log_lines, total - since), MAX_BOARD_LOG_LINES)
-        lines = log_since(g, total - log_lines)[1] if log_lines else []
-        if lines:
-            title = "Since your last decision" if since is not None and total - since > 0 else "Recent log"
-            parts.append(Text(title, style="bold underline"))
-            parts.extend(Text(f"  {line}", style="dim" if i < len(lines) - 3 else "") for i, line in enumerate(lines))
+            wanted_lines = max(log_lines, total - since)
+            log_lines = min(wanted_lines, MAX_BOARD_LOG_LINES)
         decisions = len(g.record()["choices"])
-        parts.append(Text(f"decision #{decisions} · state {g.state_hash()[:12]}", style="dim"))
+        footer = Text(f"decision #{decisions} · state {g.state_hash()[:12]}", style="dim")
+
+        def top(courts: str, brief: bool) -> list[Any]:
+            parts: list[Any] = [] if self.tty else [Text("")]
+            parts.extend(self._header(g, view))
+            parts.append(self._players_table(g, view, humans))
+            parts.append(self._map(view))
+            parts.append(self._market_table(view))
+            parts.extend(self._market_events(view, brief))
+            parts.extend(self._courts(view, courts))
+            parts.extend(self._hands(view))
+            parts.extend(self._effects(view))
+            parts.extend(self._wakhan(view, brief))
+            return parts
+
+        rows = self.height()
+        if rows is None:
+            parts = top("stacked", False)
+        else:
+            layouts = self._court_layouts(view)
+            # The most readable layout that leaves room for a few log lines, else the most compact one.
+            want = min(log_lines, 3) + 1 if log_lines else 0
+            room = 0
+            for courts, brief in ((layouts[0], False), (layouts[0], True), (layouts[1], True), ("inline", True)):
+                parts = top(courts, brief)
+                room = rows - reserve - self.lines(Group(*parts))
+                if room >= want:
+                    break
+            # Never fewer than the last three lines: what just happened matters more than the top of the board.
+            log_lines = min(log_lines, max(room - 1, 3))
+        parts.extend(self._log_part(g, log_lines, wanted_lines, since, footer))
         self.print(Group(*parts))
 
-    def options(self, g: Game) -> list[tuple[tuple[Any, ...], str]]:
-        labelled = g.labelled_options()
-        self.print(Text(g.prompt(), style="bold reverse"))
+    def options_block(self, g: Game, labelled: list[tuple[tuple[Any, ...], str]]) -> Group:
+        """The prompt, the numbered options (in columns when there are many and the terminal is wide) and a hint."""
         width = len(str(len(labelled)))
-        for i, (_, label) in enumerate(labelled, 1):
-            self.print(Text(f"  {i:>{width}}. {label}"))
+        items = [Text(f"  {i:>{width}}. {label}") for i, (_, label) in enumerate(labelled, 1)]
+
+        def fits(k: int) -> bool:
+            per = (len(items) + k - 1) // k
+            widths = [max(len(t.plain) for t in items[c : c + per]) for c in range(0, len(items), per)]
+            return sum(widths) + 3 * (len(widths) - 1) < self.width
+
+        columns = 1
+        while (len(items) + columns - 1) // columns > 8 and columns < 4 and fits(columns + 1):
+            columns += 1
         hint = "number or label prefix; help for commands"
         if g.can_undo(g.current_player):
             hint += "; undo to take back"
-        self.print(Text(f"({hint})", style="dim"))
+        prompt = Text(g.prompt(), style="bold reverse")
+        prompt.append(f"  ({hint})", style="dim")
+        parts: list[Any] = [prompt]
+        if columns == 1:
+            parts.extend(items)
+        else:
+            per = (len(items) + columns - 1) // columns
+            grid = Table.grid(padding=(0, 3))
+            for _ in range(columns):
+                grid.add_column(no_wrap=True)
+            for r in range(per):
+                grid.add_row(*(items[c * per + r] if c * per + r < len(items) else "" for c in range(columns)))
+            parts.append(grid)
+        return Group(*parts)
+
+    def options(self, g: Game) -> list[tuple[tuple[Any, ...], str]]:
+        labelled = g.labelled_options()
+        self.print(self.options_block(g, labelled))
         return labelled
 
 
@@ -677,6 +986,11 @@ class Session:
         self.screen = Screen(out)
         self.step = step
         self.echo = not bool(getattr(stdin, "isatty", lambda: False)())
+        #: input() with line editing: only when both ends are this process's own terminal.
+        self.line_editing = stdin is sys.stdin and out is sys.stdout and not self.echo and self.screen.tty
+        if self.line_editing:
+            with contextlib.suppress(ImportError):
+                import readline  # noqa: F401  (input() then edits lines and keeps a history)
         self.seen = len(game.events())
         self.last_human: int | None = None
         #: Length of the log when each seat last decided (what it has seen).
@@ -686,7 +1000,17 @@ class Session:
     # -- input
 
     def read(self, prompt: str) -> str:
-        """One line of input without its newline; raises QuitGame at end of input."""
+        """One line of input without its newline; raises QuitGame at end of input.
+
+        At a real terminal the line is read with line editing and history (arrow keys, where Python has
+        ``readline``); from a pipe or a file, it is read as it comes and echoed, so a transcript reads well.
+        """
+        if self.line_editing:
+            try:
+                return input(prompt)
+            except EOFError:
+                self.screen.print("")
+                raise QuitGame("end of input") from None
         self.screen.console.print(Text(prompt), end="")
         self.screen.out.flush()
         line = self.stdin.readline()
@@ -763,17 +1087,20 @@ class Session:
         g = self.g
         self.autosave()
         viewer = self.humans[0] if len(self.humans) == 1 else None
-        self.screen.board(g, viewer, self.humans)
+        self.screen.board(g, viewer, self.humans, reserve=g.n + 3)
         summary = g.summary()
-        names = " and ".join(f"Player {w + 1}" for w in summary["winners"])
+        names = " and ".join(game_player_name(g, w) for w in summary["winners"])
         self.screen.print(
             Text(
                 f"Game over ({summary['end_reason']}): {names} {'win' if len(summary['winners']) > 1 else 'wins'}.",
                 style="bold green",
             )
         )
-        for p in range(g.n):
-            self.screen.plain(f"  Player {p + 1}: {summary['vp'][p]} VP")
+        vp = summary["vp"]
+        for place, p in enumerate(sorted(range(g.n), key=lambda q: -vp[q]), 1):
+            you = " (you)" if self.humans == [p] else ""
+            won = " — winner" if p in summary["winners"] else ""
+            self.screen.plain(f"  {place}. {game_player_name(g, p)}{you}: {vp[p]} VP{won}")
         self.screen.plain(
             f"The finished game is saved in {self.save_path}; see it again with: pamir replay {self.save_path}"
         )
@@ -792,22 +1119,49 @@ class Session:
         self.autosave(durable=nxt in self.humans or g.is_over)
         self.flush_log()
         if self.step and nxt != who and not g.is_over:
-            self.read("[step] press Enter to continue ")
+            self.step_pause()
+
+    def step_pause(self) -> None:
+        """After a bot's turn with --step: Enter goes on, b shows the board, q saves and leaves."""
+        while True:
+            cmd = self.read("[step] press Enter to continue (b = board, q = quit) ").strip().lower()
+            if cmd in ("q", "quit", "exit"):
+                raise QuitGame("quit")
+            if cmd not in ("b", "board"):
+                return
+            viewer = self.humans[0] if len(self.humans) == 1 else None
+            self.screen.board(self.g, viewer, self.humans, log_lines=0)
 
     def pass_screen(self, who: int) -> None:
         self.screen.clear()
-        self.screen.print(Text("\n" * 2 + f"Pass to Player {who + 1} — press Enter", style="bold reverse"))
-        self.read("")
+        name = game_player_name(self.g, who)
+        self.screen.print(
+            Text("\n" * 2 + f"Pass to {name} — press Enter (q = save and quit)", style="bold reverse")
+        )
+        if self.read("").strip().lower() in ("q", "quit", "exit"):
+            raise QuitGame("quit")
         self.screen.clear()
+
+    def show_decision(self, who: int) -> list[tuple[tuple[Any, ...], str]]:
+        """Draw the board as ``who`` sees it, then the prompt and the options, which always fit below it on a
+        terminal (the board gives up log lines, then detail, for them). Returns the labelled options."""
+        g = self.g
+        labelled = g.labelled_options()
+        block = self.screen.options_block(g, labelled)
+        reserve = self.screen.lines(block) + 1 if self.screen.tty else 0  # + the input line
+        self.screen.board(g, who, self.humans, since=self.log_mark.get(who), reserve=reserve)
+        self.screen.print(block)
+        return labelled
 
     def human_turn(self, who: int) -> None:
         g = self.g
         others = len(self.humans) > 1 and not g.options.get("open_hands")
-        if others and self.last_human is not None and who != self.last_human:
-            self.pass_screen(who)
+        if others and who != self.last_human:
+            # Also when a hot-seat game is resumed: whoever sits at the terminal must not see the hand.
+            if self.last_human is not None or any(g.hands[h] for h in self.humans):
+                self.pass_screen(who)
         self.last_human = who
-        self.screen.board(g, who, self.humans, since=self.log_mark.get(who))
-        labelled = self.screen.options(g)
+        labelled = self.show_decision(who)
         while True:
             line = self.read("> ").strip()
             result = self.interpret(line, labelled)
@@ -865,10 +1219,16 @@ class Session:
             return None
         if cmd == "card":
             if not rest:
-                self.screen.plain("Usage: card <number or name>", style="yellow")
+                self.screen.plain("Usage: card <number or name>, or card ai <1-24>", style="yellow")
                 return None
+            kind, _, number = rest.partition(" ")
             try:
-                self.screen.plain(card_details(find_card(rest).number))
+                if kind.lower() in ("ai", "wakhan"):
+                    if not number.strip().isdigit():
+                        raise KeyError("Usage: card ai <1-24>")
+                    self.screen.plain(wakhan_card_details(int(number)))
+                else:
+                    self.screen.plain(card_details(find_card(rest).number))
             except KeyError as exc:
                 self.screen.plain(str(exc.args[0]), style="yellow")
             return None
@@ -1080,10 +1440,10 @@ def cmd_replay(
             if cmd in ("b", "board"):
                 screen.board(g, None, humans)
                 continue
-            who, option = choices[i]
+            who, option, *reason = choices[i]  # Wakhan's decisions carry her reason as a third item
             label = g.label(tuple(_tupled(option)))
-            screen.plain(f"Player {who + 1}: {label}", style=PLAYER_STYLES[who % len(PLAYER_STYLES)])
-            g.apply(option, who)
+            screen.plain(f"{game_player_name(g, who)}: {label}", style=PLAYER_STYLES[who % len(PLAYER_STYLES)])
+            g.apply(option, who, *reason[:1])
             show_new()
             i += 1
     except KeyboardInterrupt:
@@ -1109,12 +1469,13 @@ def _record_start(record: dict[str, Any]) -> Game:
 def _replay_footer(screen: Screen, g: Game, decisions: int) -> None:
     if g.is_over:
         s = g.summary()
-        names = " and ".join(f"Player {w + 1}" for w in s["winners"])
-        screen.plain(f"Game over after {decisions} decisions ({s['end_reason']}): {names}; VP {s['vp']}.", style="bold")
+        names = " and ".join(game_player_name(g, w) for w in s["winners"])
+        scores = ", ".join(f"{game_player_name(g, p)} {v}" for p, v in enumerate(s["vp"]))
+        screen.plain(f"Game over after {decisions} decisions ({s['end_reason']}): {names}; VP: {scores}.", style="bold")
     else:
         screen.plain(
             f"End of the record ({decisions} decisions); the game goes on: turn {g.turn}, "
-            f"Player {(g.current_player or 0) + 1} to decide.",
+            f"{game_player_name(g, g.current_player or 0)} to decide.",
             style="bold",
         )
 

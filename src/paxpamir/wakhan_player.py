@@ -66,6 +66,19 @@ def card_name(card: int) -> str:
     return f"{info.name} ({card})" if info is not None else f"card {card}"
 
 
+def player_label(g: Game, p: int) -> str:
+    """A player as the log names them ("Player 1" for seat 0, "Wakhan", or the name the game was given)."""
+    names = g.options.get("names")
+    if names and 0 <= p < len(names):
+        return str(names[p])
+    return "Wakhan" if p == g.wakhan else f"Player {p + 1}"
+
+
+def coalition_label(c: int, article: bool = False) -> str:
+    name = COALITIONS[c].capitalize()
+    return f"{'an' if name[0] in 'AEIOU' else 'a'} {name}" if article else name
+
+
 def _own_abilities(g: Game, player: int) -> set[str]:
     return {a for c in g.courts[player] if (a := COURT[c].ability)}
 
@@ -96,6 +109,15 @@ def is_bonus_card(g: Game, player: int, card: int) -> bool:
     if info.suit == g.favored or info.ability in ("savvyOperator", "irregulars"):
         return True
     return info.suit == MILITARY and _has_effect(g, "newTactics", player)
+
+
+def counts_as_favored(g: Game, owner: int, card: int) -> bool:
+    """"Matches the favored suit" in her card priority and cleanup order: the printed suit, or a card that counts
+    as favored (Savvy Operator, Irregulars; New Tactics for its buyer's military cards, so only in a court)."""
+    if owner < 0:
+        info = COURT[card]
+        return info.suit == g.favored or info.ability in ("savvyOperator", "irregulars")
+    return is_bonus_card(g, owner, card)
 
 
 def purchase_cost(g: Game, player: int, slot: int) -> int:
@@ -156,14 +178,14 @@ def tribe_protected(g: Game, owner: int, region: int) -> bool:
 def card_priority(g: Game, card: int, dominant: int | None = None) -> tuple[Any, ...]:
     """The rulebook's card priority as a sort key (larger = higher priority): opponent's card, favored suit,
     patriot of the dominant coalition, prize of the dominant coalition, other patriot, leveraged, highest
-    rank, highest card number."""
+    rank, highest card number. A card that counts as being in the favored suit matches the favored suit."""
     if dominant is None:
         dominant = dominant_coalition(g)
     info = COURT[card]
     owner = g.owner_of(card)
     return (
         owner >= 0 and owner != g.wakhan,
-        info.suit == g.favored,
+        counts_as_favored(g, owner, card),
         dominant >= 0 and info.patriot == dominant,
         dominant >= 0 and info.prize == dominant,
         info.patriot >= 0,
@@ -183,7 +205,9 @@ def cleanup_discard_key(g: Game, card: int) -> tuple[Any, ...]:
     players' spies in excess of hers, fewest spies, lowest rank, not the favored suit, lowest card number.
 
     Reading: "most player spies more than Wakhan spies" is the other players' spies on the card minus hers,
-    largest first. The same order serves for discards from her hand (she holds cards only after an exchange)."""
+    largest first. "Matching the favored suit" includes cards that count as favored (Savvy Operator, Irregulars,
+    her military cards under New Tactics). The same order serves for discards from her hand (she holds cards
+    only after an exchange)."""
     info = COURT[card]
     n, w = g.n, g.wakhan
     row = g.spies[card * n : card * n + n]
@@ -195,7 +219,7 @@ def cleanup_discard_key(g: Game, card: int) -> tuple[Any, ...]:
         -(others - row[w]),
         sum(row),
         info.rank,
-        info.suit == g.favored,
+        counts_as_favored(g, w, card),
         card,
     )
 
@@ -317,7 +341,8 @@ def dominance_check_outcome(g: Game, card: int) -> tuple[bool, str]:
     gains = [trial.vp[p] - g.vp[p] for p in range(g.n)]
     most = all(gains[w] > gains[p] for p in range(g.n) if p != w)
     wins = trial.is_over and w in trial.winners
-    text = f"points from the check would be {gains}" + (", and she would win the game" if wins else "")
+    scores = ", ".join(f"{player_label(g, p)} +{gains[p]}" for p in range(g.n))
+    text = f"points from the check would be {scores}" + (", and she would win the game" if wins else "")
     return most or wins, text
 
 
@@ -376,16 +401,33 @@ def default_radicalize(ctx: _Ctx, legal: list[Option]) -> tuple[int, str] | None
         )
     valid = set(cards)
     row = 0 if ctx.row_side == "topLeft" else 1
+    passed: list[str] = []
     for r in (row, 1 - row):
         for col in range(ctx.column, -1, -1):
             c = g.market[r * 6 + col]
+            where = "top" if r == 0 else "bottom"
             if c and c in valid:
-                where = "top" if r == 0 else "bottom"
                 how = "the arrows' card" if (r == row and col == ctx.column) else "next valid card to the left"
                 if r != row:
                     how += " in the other row"
-                return c, f"arrows: {where} row, column {col} ({how})"
+                why = f"; passed over: {'; '.join(passed)}" if passed else ""
+                return c, f"arrows: {where} row, column {col} ({how}){why}"
+            passed.append(f"{where} {col} {_not_valid(ctx, r * 6 + col)}")
     return None
+
+
+def _not_valid(ctx: _Ctx, slot: int) -> str:
+    """Why the market slot is not a card she can radicalize now (for her reasons)."""
+    g, w = ctx.g, ctx.w
+    card = g.market[slot]
+    if not card:
+        return "vacant"
+    if card in g.paid_cards:
+        return f"{card_name(card)}: she put a rupee on it this turn"
+    cost = purchase_cost(g, w, slot)
+    if cost > g.rupees[w]:
+        return f"{card_name(card)}: costs {cost}, she has {g.rupees[w]} rupee{'' if g.rupees[w] == 1 else 's'}"
+    return f"{card_name(card)}: cannot be purchased"
 
 
 def _pick(ctx: _Ctx, cards: list[int], key: Callable[[int], Any], text: str) -> tuple[int, str] | None:
@@ -407,8 +449,13 @@ def instruction_radicalize(ctx: _Ctx, legal: list[Option], code: str) -> tuple[i
 
     def highest_ranked(suit: int) -> tuple[int, str] | None:
         pool = [c for c in cards if COURT[c].suit == suit]
-        return _pick(
-            ctx, pool, lambda c: (-COURT[c].rank, *cheapest(c)), f"highest-ranked {SUITS[suit]} card in the market"
+        got = _pick(ctx, pool, lambda c: (-COURT[c].rank, *cheapest(c)), "")
+        if got is None:
+            return None
+        c = got[0]
+        return c, (
+            f"highest-ranked {SUITS[suit]} card in the market (rank {COURT[c].rank}; ties: cheapest, then highest "
+            "number)"
         )
 
     def most_icons(icons: tuple[str, ...], what: str) -> tuple[int, str] | None:
@@ -416,7 +463,10 @@ def instruction_radicalize(ctx: _Ctx, legal: list[Option], code: str) -> tuple[i
             return sum(1 for i in COURT[c].impact if i in icons)
 
         pool = [c for c in cards if count(c) > 0]
-        return _pick(ctx, pool, lambda c: (-count(c), *cheapest(c)), f"card with the most {what} icons")
+        got = _pick(ctx, pool, lambda c: (-count(c), *cheapest(c)), "")
+        if got is None:
+            return None
+        return got[0], f"card with the most {what} icons ({count(got[0])}; ties: cheapest, then highest number)"
 
     if code == "radicalizeIfMilitaryFavoredHighestRankedMilitary":
         return highest_ranked(MILITARY) if g.favored == MILITARY else None
@@ -666,7 +716,11 @@ def _try_line(ctx: _Ctx, legal: list[Option], code: str) -> tuple[Option, str] |
         return None
     card = highest_priority(g, cards)
     bonus = " (bonus action: favored suit)" if is_bonus_card(g, ctx.w, card) else ""
-    return ("action", card, action), f"{action} with {card_name(card)}, her highest-priority card for it{bonus}"
+    others = [c for c in cards if c != card]
+    over = f" (over {', '.join(card_name(c) for c in others)})" if others else ""
+    return ("action", card, action), (
+        f"{action} with {card_name(card)}, her highest-priority card that can take it{over}{bonus}"
+    )
 
 
 def _bonus_action(ctx: _Ctx, legal: list[Option]) -> Choice | None:
@@ -694,15 +748,18 @@ def _turn(ctx: _Ctx, legal: list[Option]) -> Choice:
     the logged reasons), then bonus actions, then the end of the turn.
 
     Reading: the lines form a cycle; she stops trying them when a whole cycle offers nothing, and once she has
-    taken a bonus action in the bonus phase she does not go back to the lines."""
+    taken a bonus action in the bonus phase she does not go back to the lines. Wakhan's Ambition is not a line:
+    it is checked whenever she has an action left, in the bonus phase too."""
     g = ctx.g
     lines: tuple[str, ...] = ctx.card.actions if ctx.card is not None else ("radicalize",)
     tags = _turn_tags(g)
     in_bonus = bool(tags) and tags[0][0] == "bonus"
-    if not in_bonus and g.actions_used < ACTIONS_PER_TURN:
+    if g.actions_used < ACTIONS_PER_TURN:
+        # Ambition takes "her action" whenever she has one left, bonus actions begun or not.
         ambition = _ambition(ctx, legal)
         if ambition is not None:
             return ambition
+    if not in_bonus and g.actions_used < ACTIONS_PER_TURN:
         last_line = next((t for t in tags if t[0] == "line"), None)
         start = (last_line[1] + 1) % len(lines) if last_line else 0
         for k in range(len(lines)):
@@ -710,7 +767,8 @@ def _turn(ctx: _Ctx, legal: list[Option]) -> Choice:
             got = _try_line(ctx, legal, lines[i])
             if got is not None:
                 option, why = got
-                skipped = f" (lines skipped: {k})" if k else ""
+                passed = ", ".join(f"{j % len(lines) + 1} {lines[j % len(lines)]}" for j in range(start, start + k))
+                skipped = f" (lines skipped: {k}: {passed}, none possible now)" if k else ""
                 return option, f"{ctx.head}, line {i + 1}/{len(lines)} ({lines[i]}): {why}{skipped}"
     bonus = _bonus_action(ctx, legal)
     if bonus is not None:
@@ -812,8 +870,10 @@ def _tax(ctx: _Ctx, legal: list[Option]) -> Choice:
     if players:
         order = player_order(g)
         p = min(players, key=lambda q: (-g.rupees[q], order.index(q) if q in order else 99))
+        purses = ", ".join(f"{player_label(g, q)} {g.rupees[q]}" for q in sorted(players, key=lambda q: -g.rupees[q]))
         return ("tax_player", p), ctx.say(
-            f"tax player {p}: players before market, most rupees first ({g.rupees[p]}), red arrow on ties"
+            f"tax {player_label(g, p)}: players before market, most rupees first (taxable players' rupees: "
+            f"{purses}), red arrow ({ctx.row_side}) on ties"
         )
     cards = [o[1] for o in legal if o[0] == "tax_market"]
     if cards:
@@ -915,12 +975,14 @@ def _battle(ctx: _Ctx, legal: list[Option]) -> Choice:
         spies = [o[1] for o in legal if o[0] == "remove_spy"]
         if spies:
             q = min(spies, key=lambda p: rank.get(p, 99))
-            return ("remove_spy", q), ctx.say(f"remove a spy of player {q} (red arrow order)")
+            return ("remove_spy", q), ctx.say(f"remove a spy of {player_label(g, q)} (red arrow order)")
     else:
         tribes = [o[1] for o in legal if o[0] == "remove_tribe"]
         if tribes:
             q = min(tribes, key=lambda p: rank.get(p, 99))
-            return ("remove_tribe", q), ctx.say(f"remove a tribe of player {q}: tribes first, red arrow order")
+            return ("remove_tribe", q), ctx.say(
+                f"remove a tribe of {player_label(g, q)}: tribes first, red arrow order"
+            )
         # Armies and roads of coalitions other players are loyal to, players in red arrow order.
         coalitions = []
         for p in order:
@@ -930,7 +992,7 @@ def _battle(ctx: _Ctx, legal: list[Option]) -> Choice:
         for c in coalitions:
             if ("remove_army", COALITIONS[c]) in legal_set:
                 return ("remove_army", COALITIONS[c]), ctx.say(
-                    f"remove a {COALITIONS[c]} army: armies after tribes, red arrow order"
+                    f"remove {coalition_label(c, True)} army: armies after tribes, red arrow order"
                 )
         region = step[3]
         for c in coalitions:
@@ -938,7 +1000,8 @@ def _battle(ctx: _Ctx, legal: list[Option]) -> Choice:
                 option = ("remove_road", BORDER_NAMES[b], COALITIONS[c])
                 if option in legal_set:
                     return option, ctx.say(
-                        f"remove a {COALITIONS[c]} road on {BORDER_NAMES[b]}: roads last, region order of the AI card"
+                        f"remove {coalition_label(c, True)} road on {BORDER_NAMES[b]}: roads last, region order of "
+                        "the AI card"
                     )
     if ("done",) in legal_set:
         return ("done",), ctx.say("battle: no other player's piece left to remove")
@@ -974,7 +1037,7 @@ def _choose_player(ctx: _Ctx, legal: list[Option], what: str) -> Choice:
     players = [o[1] for o in legal if o[0] == "player" and o[1] != ctx.w]
     for p in player_order(ctx.g):
         if p in players:
-            return ("player", p), ctx.say(f"{what}: player {p}, by the red arrow ({ctx.row_side})")
+            return ("player", p), ctx.say(f"{what}: {player_label(ctx.g, p)}, by the red arrow ({ctx.row_side})")
     return legal[0], ctx.say(f"{what}: first legal option")
 
 
@@ -1000,15 +1063,16 @@ def _rebuke(ctx: _Ctx, legal: list[Option]) -> Choice:
         return sum(g.tribes[r * n + q] for q in range(n) if q != w)
 
     for test, why in (
-        (lambda r: others(r) > 0 and g.tribes[r * n + w] == 0, "another player has tribes there and she has none"),
-        (lambda r: others(r) > 0, "another player has tribes there"),
-        (lambda r: True, "first region on the AI card"),
+        (
+            lambda r: others(r) > 0 and g.tribes[r * n + w] == 0,
+            "leftmost region on the AI card where another player has tribes and she has none",
+        ),
+        (lambda r: others(r) > 0, "leftmost region on the AI card where another player has tribes"),
+        (lambda r: True, "no other player has a tribe anywhere: the first region on the AI card"),
     ):
         for r in ctx.regions:
             if test(r) and ("region", REGIONS[r]) in legal:
-                return ("region", REGIONS[r]), ctx.say(
-                    f"Rebuke {REGIONS[r]}: leftmost region on the AI card where {why}"
-                )
+                return ("region", REGIONS[r]), ctx.say(f"Rebuke {REGIONS[r]}: {why}")
     return legal[0], ctx.say("Rebuke: first legal option")
 
 
