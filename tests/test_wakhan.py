@@ -10,14 +10,24 @@ from __future__ import annotations
 
 import copy
 import io
-import json
 import time
 from argparse import Namespace
-from importlib import resources
 from typing import Any
 
 import pytest
 from positions import armies, player, roads, ruler, seat, spies, state, tribes
+from wakhanpositions import (
+    AI,
+    ambition_game,
+    choose,
+    decide,
+    next_for,
+    ref_arrows,
+    ref_pragmatic,
+    wakhan,
+    wgame,
+    wstate,
+)
 
 from paxpamir import Game
 from paxpamir.bots import RandomBot
@@ -28,8 +38,6 @@ from paxpamir.wakhan import arrows, pragmatic_loyalty
 from paxpamir.wakhan_player import WakhanPlayer, cleanup_discard_key, highest_priority
 from paxpamir.wakhan_sim import run_wakhan_games, simulate_command
 
-REF = json.loads(resources.files("paxpamir").joinpath("data/wakhan_cards.json").read_text(encoding="utf-8"))
-AI = {c["number"]: c for c in REF["ai_cards"]}
 REGIONS = ("herat", "kabul", "kandahar", "persia", "punjab", "transcaspia")
 SPECIAL_BATTLE = "battleHighestPriorityCourtCardWithMostSpiesWhereWakhanHasSpy"
 
@@ -38,73 +46,6 @@ BOTTOM = [86, 87, 89, 90, 91, 92]
 
 
 # ---------------------------------------------------------------------------- helpers
-
-
-def ref_arrows(front: int, nxt: int) -> tuple[int, str]:
-    f, b = AI[front]["front"], AI[nxt]["back"]
-    return b["column_numbers"][f["column_arrow"]], b["row_side"][f["row_side_arrow"]]
-
-
-def ref_pragmatic(front: int, taken: set[str]) -> str:
-    return next(c for c in AI[front]["front"]["pragmatic_loyalty"] if c not in taken)
-
-
-def next_for(front: int, side: str | None = None, column: int | None = None) -> int:
-    """An AI card whose back, read with ``front``'s arrows, gives the wanted row/side and column."""
-    for nxt in range(1, 25):
-        if nxt == front:
-            continue
-        col, rs = ref_arrows(front, nxt)
-        if (side is None or rs == side) and (column is None or col == column):
-            return nxt
-    raise AssertionError(f"no next card gives {side} {column} with card {front}")
-
-
-def wstate(*players: dict[str, Any], ai: int = 1, nxt: int | None = None, last_line: int = 0, **fields: Any) -> dict:
-    """A Wakhan position (last seat Wakhan). ``last_line`` (1-based) writes a log in which Wakhan has just
-    performed that line of her AI card this turn, so the next line is tried first."""
-    for key in ("market", "market_rupees"):
-        if key in fields and len(fields[key]) == 1:
-            fields[key] = [*fields[key], []]
-    fields.setdefault("current", len(players) - 1)
-    data = state(*players, **fields)
-    data["options"] = {"wakhan": True}
-    w = len(players) - 1
-    if nxt is None:
-        nxt = 2 if ai != 2 else 3
-    rest = [c for c in range(1, 25) if c not in (ai, nxt)]
-    data["wakhan"] = {"ai_deck": [nxt, *rest], "ai_discard": [ai]}
-    if last_line:
-        code = AI[ai]["front"]["actions"][last_line - 1]
-        data["log"] = [
-            {"type": "turn", "player": w, "turn": data["turn"]},
-            {"type": "reason", "player": w, "text": f"AI card {ai} (test), line {last_line}/3 ({code})"},
-        ]
-        ts = dict(data.get("turn_state") or {})
-        ts.setdefault("actions_used", 1)
-        data["turn_state"] = ts
-    return data
-
-
-def wgame(*players: dict[str, Any], **kw: Any) -> Game:
-    return Game.from_json(copy.deepcopy(wstate(*players, **kw)))
-
-
-def wakhan(rupees: int = 0, **kw: Any) -> dict[str, Any]:
-    return player(None, rupees, **kw)
-
-
-def choose(g: Game) -> tuple[tuple, str]:
-    option, reason = WakhanPlayer().choose(g)
-    assert option in g.legal_options()
-    assert reason.startswith("AI card")
-    return option, reason
-
-
-def decide(g: Game) -> tuple[tuple, str]:
-    option, reason = choose(g)
-    g.apply(option, g.wakhan, reason=reason)
-    return option, reason
 
 
 def wakhan_until_turn(g: Game, limit: int = 40) -> list[tuple[tuple, str]]:
@@ -529,14 +470,7 @@ def test_dominance_check_in_market_zero_icons_cheapest_then_highest_number():
 
 def test_wakhans_ambition_buys_the_dominance_check_when_she_scores_the_most():
     # Russian dominant; she holds a Russian patriot; the human is British: only she scores.
-    g = wgame(
-        player("british", 3, court=[9]),
-        wakhan(5, court=[100]),
-        ai=2,
-        market=[[61, 101, 5]],
-        armies={"persia": {"russian": 4}},
-        deck=[102, 103],
-    )
+    g = ambition_game()
     option, reason = choose(g)
     assert option == ("radicalize", 101) and "Ambition" in reason
     g.apply(option, 1, reason=reason)

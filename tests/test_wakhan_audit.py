@@ -7,66 +7,14 @@ Positions are hand-written states loaded with ``Game.from_json``; the last seat 
 
 from __future__ import annotations
 
-import copy
-import json
 import re
-from importlib import resources
-from typing import Any
 
-from positions import player, state
+from positions import player
+from wakhanpositions import ambition_game, choose, next_for, wakhan, wgame
 
 from paxpamir import Game
 from paxpamir.wakhan import arrows
-from paxpamir.wakhan_player import WakhanPlayer, cleanup_discard_key, highest_priority
-
-AI = {
-    c["number"]: c
-    for c in json.loads(resources.files("paxpamir").joinpath("data/wakhan_cards.json").read_text(encoding="utf-8"))[
-        "ai_cards"
-    ]
-}
-
-
-def ref_arrows(front: int, nxt: int) -> tuple[int, str]:
-    f, b = AI[front]["front"], AI[nxt]["back"]
-    return b["column_numbers"][f["column_arrow"]], b["row_side"][f["row_side_arrow"]]
-
-
-def next_for(front: int, side: str | None = None, column: int | None = None) -> int:
-    for nxt in range(1, 25):
-        col, rs = ref_arrows(front, nxt)
-        if nxt != front and (side is None or rs == side) and (column is None or col == column):
-            return nxt
-    raise AssertionError(f"no next card gives {side} {column} with card {front}")
-
-
-def wgame(
-    *players: dict[str, Any], ai: int = 1, nxt: int | None = None, log: list | None = None, **fields: Any
-) -> Game:
-    """A position with Wakhan in the last seat, AI card ``ai`` face up and ``nxt`` on top of her AI deck."""
-    for key in ("market", "market_rupees"):
-        if key in fields and len(fields[key]) == 1:
-            fields[key] = [*fields[key], []]
-    fields.setdefault("current", len(players) - 1)
-    data = state(*players, **fields)
-    data["options"] = {"wakhan": True}
-    if nxt is None:
-        nxt = 2 if ai != 2 else 3
-    data["wakhan"] = {"ai_deck": [nxt, *[c for c in range(1, 25) if c not in (ai, nxt)]], "ai_discard": [ai]}
-    if log is not None:
-        data["log"] = log
-    return Game.from_json(copy.deepcopy(data))
-
-
-def wakhan(rupees: int = 0, **kw: Any) -> dict[str, Any]:
-    return player(None, rupees, **kw)
-
-
-def choose(g: Game) -> tuple[tuple, str]:
-    option, reason = WakhanPlayer().choose(g)
-    assert option in g.legal_options()
-    assert reason.startswith("AI card")
-    return option, reason
+from paxpamir.wakhan_player import cleanup_discard_key, highest_priority
 
 
 def seat_words(reason: str) -> list[str]:
@@ -120,14 +68,7 @@ def test_rumor_and_battle_reasons_name_players_as_the_log_does():
 
 
 def test_ambition_reason_names_who_would_score_what():
-    g = wgame(
-        player("british", 3, court=[9]),
-        wakhan(5, court=[100]),
-        ai=2,
-        market=[[61, 101, 5]],
-        armies={"persia": {"russian": 4}},
-        deck=[102, 103],
-    )
+    g = ambition_game()
     option, reason = choose(g)
     assert option == ("radicalize", 101)
     assert "Player 1 +0" in reason and "Wakhan +5" in reason, reason
@@ -226,13 +167,7 @@ def test_new_tactics_makes_her_military_cards_favored_in_priority_and_cleanup():
 def test_ambition_still_applies_once_bonus_actions_have_begun_while_an_action_is_left():
     # One action used, she has moved on to bonus actions (no valid line was left), and now she can buy the
     # Dominance Check and score the most: "she will use her action to do that".
-    g = wgame(
-        player("british", 3, court=[9]),
-        wakhan(5, court=[100]),
-        ai=2,
-        market=[[61, 101, 5]],
-        armies={"persia": {"russian": 4}},
-        deck=[102, 103],
+    g = ambition_game(
         log=[
             {"type": "turn", "player": 1, "turn": 1},
             {"type": "reason", "player": 1, "text": "AI card 2 (test), bonus actions: leftmost unused favored card"},
