@@ -217,7 +217,8 @@ def event_text(g: Game, e: dict[str, Any]) -> str:
         price = "for free" if e["cost"] == 0 else f"for {rupees_text(e['cost'])}"
         return f"{who} purchases {card_name(c)} {price}{gained}."
     if t == "play":
-        return f"{who} plays {card_name(c)} to the {e['side']} of their court."
+        whose = "her" if p == g.wakhan else "their"
+        return f"{who} plays {card_name(c)} to the {e['side']} of {whose} court."
     if t == "action":
         bonus = " (bonus action)" if e["bonus"] else ""
         return f"{who} takes the {e['action']} action with {card_name(c)}{bonus}."
