@@ -1316,6 +1316,18 @@ def add_replay_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--all", action="store_true", help="print the whole log without stopping")
 
 
+def _load_reporting(path: str, command: str, err: TextIO) -> tuple[Game, dict[str, Any]] | None:
+    """``load_document`` with its warnings and errors printed for ``pamir <command>``; None if it failed."""
+    try:
+        game, doc = load_document(path)
+    except (OSError, ValueError, PamirError) as exc:
+        print(f"pamir {command}: error: cannot load {path}: {exc}", file=err)
+        return None
+    for warning in doc["warnings"]:
+        print(f"pamir {command}: warning: {path}: {warning}", file=err)
+    return game, doc
+
+
 def cmd_play(
     args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None = None, stdin: TextIO | None = None
 ) -> int:
@@ -1324,13 +1336,10 @@ def cmd_play(
     stdin = stdin or sys.stdin
     save_path = Path(args.save).expanduser() if args.save else default_save_path()
     if args.load:
-        try:
-            game, doc = load_document(args.load)
-        except (OSError, ValueError, PamirError) as exc:
-            print(f"pamir play: error: cannot load {args.load}: {exc}", file=err)
+        loaded = _load_reporting(args.load, "play", err)
+        if loaded is None:
             return 1
-        for warning in doc["warnings"]:
-            print(f"pamir play: warning: {args.load}: {warning}", file=err)
+        game, doc = loaded
         ignored = [
             name for name, given in (("--seed", args.seed is not None), ("--open-hands", args.open_hands)) if given
         ]
@@ -1392,13 +1401,10 @@ def cmd_replay(
     out = out or sys.stdout
     err = err or sys.stderr
     stdin = stdin or sys.stdin
-    try:
-        final, doc = load_document(args.file)
-    except (OSError, ValueError, PamirError) as exc:
-        print(f"pamir replay: error: cannot load {args.file}: {exc}", file=err)
+    loaded = _load_reporting(args.file, "replay", err)
+    if loaded is None:
         return 1
-    for warning in doc["warnings"]:
-        print(f"pamir replay: warning: {args.file}: {warning}", file=err)
+    final, doc = loaded
     screen = Screen(out)
     record = final.record()
     choices = record["choices"]
