@@ -11,7 +11,7 @@ from typing import Any
 import positions
 
 from paxpamir import Game
-from paxpamir.invariants import check_invariants
+from paxpamir.engine.invariants import check_invariants
 
 # Dominance Checks and events by their printed numbers.
 CHECK_1, CHECK_2, CHECK_3, CHECK_4 = 101, 102, 103, 104
@@ -111,21 +111,21 @@ def spies_on(g: Game, card: int) -> list[int]:
 
 
 def tribes(g: Game, region: str) -> list[int]:
-    from paxpamir.map import REGION_INDEX
+    from paxpamir.content.map import REGION_INDEX
 
     r = REGION_INDEX[region]
     return g.tribes[r * g.n : r * g.n + g.n]
 
 
 def armies(g: Game, region: str) -> dict[str, int]:
-    from paxpamir.map import COALITIONS, REGION_INDEX
+    from paxpamir.content.map import COALITIONS, REGION_INDEX
 
     r = REGION_INDEX[region]
     return {COALITIONS[c]: g.armies[r * 3 + c] for c in range(3) if g.armies[r * 3 + c]}
 
 
 def roads(g: Game, border: str) -> dict[str, int]:
-    from paxpamir.map import BORDER_INDEX, COALITIONS
+    from paxpamir.content.map import BORDER_INDEX, COALITIONS
 
     b = BORDER_INDEX[border]
     return {COALITIONS[c]: g.roads[b * 3 + c] for c in range(3) if g.roads[b * 3 + c]}

@@ -2,8 +2,8 @@
 
 from pathlib import Path
 
-from paxpamir.cardref import card_lines, markdown_reference
-from paxpamir.cards import CARDS, find_card
+from paxpamir.content.cards import CARDS, find_card
+from paxpamir.presentation.cardref import card_lines, markdown_reference
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "cards.md"
 

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from paxpamir import Game
-from paxpamir.bots import RandomBot, play_out
-from paxpamir.cli import main
+from paxpamir.agents.bots import RandomBot, play_out
+from paxpamir.clients.cli import main
 
 SRC = str(Path(__file__).resolve().parent.parent / "src")
 
@@ -92,9 +92,9 @@ def test_simulate_reports_each_game_and_totals(capsys):
 
 def test_simulate_check_runs_the_invariants_after_every_decision(capsys, monkeypatch):
     calls = []
-    fake = types.ModuleType("paxpamir.invariants")
+    fake = types.ModuleType("paxpamir.engine.invariants")
     fake.check_invariants = lambda game: calls.append(len(game.choices()))
-    monkeypatch.setitem(sys.modules, "paxpamir.invariants", fake)
+    monkeypatch.setitem(sys.modules, "paxpamir.engine.invariants", fake)
     assert main(["simulate", "--players", "2", "--games", "1", "--seed", "8", "--check"]) == 0
     _, made = reference_game(2, 8)
     assert calls == list(range(made + 1))  # after setup, then after each decision
@@ -105,9 +105,9 @@ def test_simulate_check_reports_a_broken_invariant(capsys, monkeypatch):
     def check(game):
         assert len(game.choices()) < 7, "seven is too many"
 
-    fake = types.ModuleType("paxpamir.invariants")
+    fake = types.ModuleType("paxpamir.engine.invariants")
     fake.check_invariants = check
-    monkeypatch.setitem(sys.modules, "paxpamir.invariants", fake)
+    monkeypatch.setitem(sys.modules, "paxpamir.engine.invariants", fake)
     assert main(["simulate", "--players", "4", "--games", "2", "--seed", "30", "--check"]) == 1
     captured = capsys.readouterr()
     assert "FAILED after 7 decisions" in captured.out

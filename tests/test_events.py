@@ -42,7 +42,7 @@ from cardpositions import (
     view_effects,
 )
 
-from paxpamir.map import INTELLIGENCE, MILITARY, POLITICAL
+from paxpamir.content.map import INTELLIGENCE, MILITARY, POLITICAL
 
 TWO = [player("british", 0), player("russian", 0)]
 

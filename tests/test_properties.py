@@ -21,10 +21,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from paxpamir import BadState, Game, IllegalOption, PamirError
-from paxpamir.cards import COURT, is_court_card, is_dominance_check
-from paxpamir.invariants import check_invariants
-from paxpamir.map import MILITARY
-from paxpamir.steps import AUTOMATIC, DECISIONS
+from paxpamir.content.cards import COURT, is_court_card, is_dominance_check
+from paxpamir.content.map import MILITARY
+from paxpamir.engine.invariants import check_invariants
+from paxpamir.engine.steps import AUTOMATIC, DECISIONS
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "state-format.md"
 GAMES_PER_PLAYER_COUNT = 400  # x 4 player counts = 1,600 games
@@ -731,7 +731,7 @@ def test_doc_names_every_field_and_step_kind() -> None:
 
 def test_only_the_active_player_may_undo() -> None:
     """A ruler naming a bribe during someone else's turn cannot take back that player's decisions."""
-    from paxpamir.bots import RandomBot
+    from paxpamir.agents.bots import RandomBot
 
     g = Game.new(3, 21)
     bot = RandomBot(3)

@@ -13,9 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from paxpamir import Game, terminal
-from paxpamir.bots import RandomBot
-from paxpamir.cards import CARDS
+from paxpamir import Game
+from paxpamir.agents.bots import RandomBot
+from paxpamir.clients import terminal
+from paxpamir.content.cards import CARDS
 
 HASH = re.compile(r"state ([0-9a-f]{12})")
 
@@ -400,7 +401,7 @@ def test_real_terminal_screen_kill_and_resume(tmp_path):
     save = tmp_path / "pty.json"
     env = dict(os.environ, PAXPAMIR_HOME=str(tmp_path / "home"), TERM="xterm-256color", PYTHONUNBUFFERED="1")
     env.pop("COLUMNS", None)
-    cmd = [sys.executable, "-m", "paxpamir.terminal", "play", "--seed", "7", "--save", str(save)]
+    cmd = [sys.executable, "-m", "paxpamir.clients.terminal", "play", "--seed", "7", "--save", str(save)]
     child = pexpect.spawn(cmd[0], cmd[1:], env=env, dimensions=(60, 150), timeout=20, encoding="utf-8")
     try:
         child.expect("Market")
@@ -421,7 +422,7 @@ def test_real_terminal_screen_kill_and_resume(tmp_path):
         child.close(force=True)
     assert saved(save)["state_hash"].startswith(last)
 
-    cmd = [sys.executable, "-m", "paxpamir.terminal", "play", "--load", str(save), "--save", str(save)]
+    cmd = [sys.executable, "-m", "paxpamir.clients.terminal", "play", "--load", str(save), "--save", str(save)]
     child = pexpect.spawn(cmd[0], cmd[1:], env=env, dimensions=(60, 150), timeout=20, encoding="utf-8")
     try:
         child.expect("Resumed")
@@ -484,7 +485,7 @@ class Tty(io.StringIO):
 
 def _played(players: int, seed: int, decisions: int, wakhan: bool = False) -> Game:
     """A game played by random bots (Wakhan by her procedure) for ``decisions``, then on to seat 0's decision."""
-    from paxpamir.wakhan_player import WakhanPlayer
+    from paxpamir.agents.wakhan_procedure import WakhanPlayer
 
     g = Game.new(players, seed, wakhan=wakhan)
     bot = RandomBot(seed)
@@ -591,7 +592,7 @@ def test_prompts_say_how_many_actions_are_left_and_labels_what_an_action_costs()
 
 
 def test_bribe_and_game_over_log_lines_read_as_sentences():
-    from paxpamir.describe import event_text
+    from paxpamir.presentation.describe import event_text
 
     g = Game.new(2, 1)
 
@@ -751,7 +752,8 @@ def test_real_terminal_fits_a_late_five_player_board_and_edits_lines(tmp_path):
     env = dict(os.environ, PAXPAMIR_HOME=str(tmp_path / "home"), TERM="xterm-256color", PYTHONUNBUFFERED="1")
     env.pop("COLUMNS", None)
     env.pop("LINES", None)
-    cmd = [sys.executable, "-m", "paxpamir.terminal", "play", "--load", str(rec), "--save", str(tmp_path / "s.json")]
+    cmd = [sys.executable, "-m", "paxpamir.clients.terminal", "play", "--load", str(rec)]
+    cmd += ["--save", str(tmp_path / "s.json")]
     child = pexpect.spawn(cmd[0], cmd[1:], env=env, dimensions=(50, 160), timeout=20, encoding="utf-8")
     try:
         child.expect(r"\n> ")

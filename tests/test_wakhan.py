@@ -1,5 +1,5 @@
 """Wakhan, the rulebook's automated opponent (RB pp. 16-18): her rule changes in the engine and her decision
-procedure (paxpamir.wakhan_player).
+procedure (paxpamir.agents.wakhan_procedure).
 
 Positions are hand-written states loaded with ``Game.from_json``; ``"options": {"wakhan": true}`` makes the last
 seat Wakhan and ``"wakhan": {"ai_deck": [...], "ai_discard": [...]}`` sets her AI cards (the last of
@@ -30,13 +30,13 @@ from wakhanpositions import (
 )
 
 from paxpamir import Game
-from paxpamir.bots import RandomBot
-from paxpamir.errors import PamirError
-from paxpamir.invariants import check_invariants
-from paxpamir.map import BORDER_NAMES
-from paxpamir.wakhan import arrows, pragmatic_loyalty
-from paxpamir.wakhan_player import WakhanPlayer, cleanup_discard_key, highest_priority
-from paxpamir.wakhan_sim import run_wakhan_games, simulate_command
+from paxpamir.agents.bots import RandomBot
+from paxpamir.agents.wakhan_procedure import WakhanPlayer, cleanup_discard_key, highest_priority
+from paxpamir.clients.wakhan_sim import run_wakhan_games, simulate_command
+from paxpamir.content.map import BORDER_NAMES
+from paxpamir.engine.errors import PamirError
+from paxpamir.engine.invariants import check_invariants
+from paxpamir.rules.wakhan import arrows, pragmatic_loyalty
 
 REGIONS = ("herat", "kabul", "kandahar", "persia", "punjab", "transcaspia")
 SPECIAL_BATTLE = "battleHighestPriorityCourtCardWithMostSpiesWhereWakhanHasSpy"
@@ -889,7 +889,7 @@ def test_run_wakhan_games_and_the_simulate_command():
 
 
 def test_pamir_simulate_wakhan(capsys):
-    from paxpamir.cli import main
+    from paxpamir.clients.cli import main
 
     assert main(["simulate", "--wakhan", "--players", "2", "--games", "2", "--seed", "7", "--check"]) == 0
     out = capsys.readouterr().out

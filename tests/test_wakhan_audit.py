@@ -13,8 +13,8 @@ from positions import player
 from wakhanpositions import ambition_game, choose, next_for, wakhan, wgame
 
 from paxpamir import Game
-from paxpamir.wakhan import arrows
-from paxpamir.wakhan_player import cleanup_discard_key, highest_priority
+from paxpamir.agents.wakhan_procedure import cleanup_discard_key, highest_priority
+from paxpamir.rules.wakhan import arrows
 
 
 def seat_words(reason: str) -> list[str]:

@@ -13,9 +13,9 @@ from typing import Any
 from positions import player, state
 
 from paxpamir import Game
-from paxpamir.wakhan_player import WakhanPlayer
+from paxpamir.agents.wakhan_procedure import WakhanPlayer
 
-REF = json.loads(resources.files("paxpamir").joinpath("data/wakhan_cards.json").read_text(encoding="utf-8"))
+REF = json.loads(resources.files("paxpamir.content").joinpath("data/wakhan_cards.json").read_text(encoding="utf-8"))
 AI = {c["number"]: c for c in REF["ai_cards"]}
 
 

@@ -8,9 +8,9 @@ True
 ('loyalty', 'afghan')
 """
 
-from .cards import CARDS, COURT_CARDS, EVENT_CARDS, CourtCard, EventCard, card, find_card
-from .errors import BadState, IllegalOption, PamirError
-from .game import Game
+from .content.cards import CARDS, COURT_CARDS, EVENT_CARDS, CourtCard, EventCard, card, find_card
+from .engine.errors import BadState, IllegalOption, PamirError
+from .engine.game import Game
 
 __all__ = [
     "Game",

@@ -9,14 +9,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..content.cards import COURT, PUBLIC_WITHDRAWAL, is_court_card, is_dominance_check
+from ..content.map import MILITARY
+from ..engine.steps import Option, Step, automatic
 from .abilities import has_purchase_discount, purchase_is_free
-from .cards import COURT, PUBLIC_WITHDRAWAL, is_court_card, is_dominance_check
 from .events import resolve_discarded_event, resolve_purchased_event
-from .map import MILITARY
-from .steps import Option, Step, automatic
 
 if TYPE_CHECKING:
-    from .game import Game
+    from ..engine.game import Game
 
 
 def purchase_cost(g: Game, player: int, slot: int) -> int:

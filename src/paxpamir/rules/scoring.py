@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..content.cards import COURT, is_dominance_check
+from ..content.map import MILITARY
+from ..engine.steps import Step, automatic
 from .abilities import (
     after_dominance_check,
     before_dominance_cleanup,
@@ -12,13 +15,10 @@ from .abilities import (
     gift_influence,
     patriots_count,
 )
-from .cards import COURT, is_dominance_check
 from .events import end_effects
-from .map import MILITARY
-from .steps import Step, automatic
 
 if TYPE_CHECKING:
-    from .game import Game
+    from ..engine.game import Game
 
 DOMINANCE_LEAD = 4
 SUCCESS_POINTS = (5, 3, 1)

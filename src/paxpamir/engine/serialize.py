@@ -5,9 +5,8 @@ from __future__ import annotations
 import copy
 from typing import TYPE_CHECKING, Any
 
-from .cards import COURT, is_court_card, is_event
-from .errors import BadState, PamirError
-from .map import (
+from ..content.cards import COURT, is_court_card, is_event
+from ..content.map import (
     BLOCKS_PER_COALITION,
     BORDER_INDEX,
     BORDER_NAMES,
@@ -19,6 +18,7 @@ from .map import (
     SUIT_INDEX,
     SUITS,
 )
+from .errors import BadState, PamirError
 from .steps import AUTOMATIC, DECISIONS
 
 if TYPE_CHECKING:
@@ -129,7 +129,7 @@ def view(g: Game, player: int | None) -> dict[str, Any]:
     data["deck_size"] = len(g.deck)
     data["dominance_checks_left"] = g.dominance_checks_left()
     if g.wakhan >= 0:
-        from .wakhan import arrows, next_back
+        from ..rules.wakhan import arrows, next_back
 
         columns, rows = next_back(g)
         column, row_side = arrows(g)
@@ -344,7 +344,7 @@ def _load(data: dict[str, Any]) -> Game:
         g.bank_in = _int(bank.get("in", 0), "bank in")
     g.winners = [_int(w, "winner", 0, n - 1) for w in data.get("winners", [])]
     g.end_reason = str(data.get("end_reason", ""))
-    from .rulers import ruler_of
+    from ..rules.rulers import ruler_of
 
     g.rulers = [ruler_of(g, r) for r in range(6)]
     agenda = data.get("agenda")

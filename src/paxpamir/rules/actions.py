@@ -10,6 +10,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..content.cards import COURT
+from ..content.map import (
+    BORDER_INDEX,
+    BORDER_NAMES,
+    BORDERS,
+    COALITION_INDEX,
+    COALITIONS,
+    ECONOMIC,
+    NEIGHBOURS,
+    REGION_BORDERS,
+    REGION_INDEX,
+    REGIONS,
+)
+from ..engine.steps import DECISIONS, Option, Step, automatic, decision
 from .abilities import (
     after_build,
     army_moves_without_roads,
@@ -27,31 +41,17 @@ from .abilities import (
     tribes_battle,
     tribes_move,
 )
-from .cards import COURT
 from .court import (
     ask_bribe,
     block_coalition,
     discard_from_court,
     hostage_holder,
 )
-from .map import (
-    BORDER_INDEX,
-    BORDER_NAMES,
-    BORDERS,
-    COALITION_INDEX,
-    COALITIONS,
-    ECONOMIC,
-    NEIGHBOURS,
-    REGION_BORDERS,
-    REGION_INDEX,
-    REGIONS,
-)
 from .market import pay_action_cost
 from .pieces import place
-from .steps import DECISIONS, Option, Step, automatic, decision
 
 if TYPE_CHECKING:
-    from .game import Game
+    from ..engine.game import Game
 
 BUILD_UNIT_COST = 2
 BETRAY_COST = 2

@@ -17,8 +17,8 @@ import re
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
-from .cards import CARDS, COURT, WakhanCard, is_court_card, is_dominance_check
-from .map import (
+from ..content.cards import CARDS, COURT, WakhanCard, is_court_card, is_dominance_check
+from ..content.map import (
     BORDER_NAMES,
     BORDERS,
     COALITIONS,
@@ -37,10 +37,10 @@ from .map import (
     SUITS,
     TRANSCASPIA,
 )
-from .wakhan import arrows, current_ai_card, pragmatic_loyalty
+from ..rules.wakhan import arrows, current_ai_card, pragmatic_loyalty
 
 if TYPE_CHECKING:
-    from .game import Game
+    from ..engine.game import Game
 
 Option = tuple[Any, ...]
 Choice = tuple[Option, str]

@@ -3,9 +3,9 @@
 Humans share one terminal (hot-seat); the other seats are random bots (or Wakhan). The screen shows what a
 player at the table sees: the map, the market, every court, your hand, the scores, the events in force and
 the last lines of the log. It is drawn with ``rich`` (colours on a terminal, plain text when the output is a
-file or a pipe) and built from the public game API, :meth:`Game.view`, :mod:`paxpamir.cards` and
-:mod:`paxpamir.map`, plus the rules' own derived facts (hand and court limits from :mod:`paxpamir.turn`,
-dominance and influence from :mod:`paxpamir.scoring`). On a terminal the board is laid out for its width
+file or a pipe) and built from the public game API, :meth:`Game.view`, :mod:`paxpamir.content.cards` and
+:mod:`paxpamir.content.map`, plus the rules' own derived facts (hand and court limits from :mod:`paxpamir.rules.turn`,
+dominance and influence from :mod:`paxpamir.rules.scoring`). On a terminal the board is laid out for its width
 and trimmed to its height, so that the prompt and every option fit below it.
 
 A game is never lost: after every decision the session (the game record plus the seat configuration) is
@@ -13,8 +13,8 @@ written atomically to the autosave file, and Ctrl-C or the end of input saves an
 
 Use it through the ``pamir`` command (:func:`register` adds the subcommands) or directly::
 
-    python -m paxpamir.terminal play --players 3 --humans 1
-    python -m paxpamir.terminal replay ~/.paxpamir/autosave.json --all
+    python -m paxpamir.clients.terminal play --players 3 --humans 1
+    python -m paxpamir.clients.terminal replay ~/.paxpamir/autosave.json --all
 """
 
 from __future__ import annotations
@@ -36,18 +36,18 @@ from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
-from .cards import CARDS, WAKHAN_INSTRUCTIONS, CourtCard, EventCard, find_card, wakhan_card
+from ..agents.wakhan_procedure import WakhanPlayer
+from ..content.cards import CARDS, WAKHAN_INSTRUCTIONS, CourtCard, EventCard, find_card, wakhan_card
+from ..content.map import BORDER_NAMES, COALITIONS, MILITARY, REGIONS, SUITS, border_title, region_title
+from ..engine.errors import PamirError
+from ..engine.game import MAX_PLAYERS, Game
+from ..rules.scoring import dominant_coalition
+from ..rules.scoring import influence as influence_of
+from ..rules.turn import court_limit, hand_limit
 from .cli import player_count_arg, seed_arg
-from .errors import PamirError
-from .game import MAX_PLAYERS, Game
-from .map import BORDER_NAMES, COALITIONS, MILITARY, REGIONS, SUITS, border_title, region_title
-from .scoring import dominant_coalition
-from .scoring import influence as influence_of
-from .turn import court_limit, hand_limit
-from .wakhan_player import WakhanPlayer
 
 try:  # the shared bot, when the package has one
-    from .bots import RandomBot as _SharedBot
+    from ..agents.bots import RandomBot as _SharedBot
 except ImportError:  # pragma: no cover - bots.py is part of the package today
     _SharedBot = None  # type: ignore[assignment,misc]
 
@@ -231,7 +231,7 @@ def load_document(path: str | os.PathLike[str]) -> tuple[Game, dict[str, Any]]:
 def log_since(g: Game, start: int) -> tuple[int, list[str]]:
     """(length of the log, its lines from index ``start`` on): like ``g.log_lines()[start:]`` but formats
     only the lines asked for, so following a long game stays fast."""
-    from .describe import event_text
+    from ..presentation.describe import event_text
 
     events = g.events()
     start = max(0, min(start, len(events)))

@@ -4,16 +4,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..content.map import INTELLIGENCE, POLITICAL
+from ..engine.steps import Option, Step, automatic, decision
 from .abilities import start_of_turn
 from .actions import ACTIONS_PER_TURN, begin_action, card_action_options, is_bonus
 from .court import begin_play, discard_from_court, discard_from_hand
-from .map import INTELLIGENCE, POLITICAL
 from .market import purchase, purchase_options
-from .steps import Option, Step, automatic, decision
 from .wakhan import draw_ai_card
 
 if TYPE_CHECKING:
-    from .game import Game
+    from ..engine.game import Game
 
 __all__ = ["ACTIONS_PER_TURN", "is_bonus", "start_turn"]
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from .wakhan import ruling_armies
 
 if TYPE_CHECKING:
-    from .game import Game
+    from ..engine.game import Game
 
 
 def ruling_pieces(g: Game, region: int, player: int) -> int:

@@ -1,6 +1,6 @@
 """The game: its state, the decision API, and the primitives every rule module uses.
 
-A :class:`Game` is a plain container of lists and integers plus an *agenda* (see :mod:`paxpamir.steps`).
+A :class:`Game` is a plain container of lists and integers plus an *agenda* (see :mod:`paxpamir.engine.steps`).
 At every point ``current_player`` must pick one of ``legal_options()``; ``apply(option)`` carries it out and
 runs every automatic step that follows until the next decision. The rules themselves live in the modules
 named after the game's concepts (market, court, actions, events, abilities, scoring); this module only holds
@@ -14,10 +14,8 @@ import json
 from collections.abc import Iterator
 from typing import Any
 
-from . import rng
-from .cards import COURT, COURT_CARDS, DOMINANCE_CHECKS, OTHER_EVENTS
-from .errors import IllegalOption, PamirError
-from .map import (
+from ..content.cards import COURT, COURT_CARDS, DOMINANCE_CHECKS, OTHER_EVENTS
+from ..content.map import (
     BLOCKS_PER_COALITION,
     COALITION_INDEX,
     COALITIONS,
@@ -25,7 +23,9 @@ from .map import (
     POLITICAL,
     REGION_BORDERS,
 )
-from .rulers import ruler_of
+from ..rules.rulers import ruler_of
+from . import rng
+from .errors import IllegalOption, PamirError
 from .steps import AUTOMATIC, DECISIONS, Option, Step
 
 FORMAT_VERSION = 1
@@ -108,7 +108,7 @@ class Game:
             raise PamirError(f"Wakhan plays against one or two humans: 2 or 3 seats in all, not {players}")
         g = cls._blank(players, {"open_hands": bool(open_hands), "wakhan": bool(wakhan)})
         g.seed = seed
-        from .setup import set_up
+        from ..rules.setup import set_up
 
         set_up(g)
         g._advance()
@@ -244,7 +244,7 @@ class Game:
         """A short English question for the pending decision."""
         if not self.agenda:
             return "The game is over."
-        from .describe import prompt
+        from ..presentation.describe import prompt
 
         return prompt(self, self.agenda[-1])
 
@@ -265,13 +265,13 @@ class Game:
 
     def labelled_options(self) -> list[tuple[Option, str]]:
         """``(option, readable label)`` for each legal option."""
-        from .describe import label
+        from ..presentation.describe import label
 
         step = self.agenda[-1] if self.agenda else ()
         return [(o, label(self, step, o)) for o in self._legal()]
 
     def label(self, option: Option) -> str:
-        from .describe import label
+        from ..presentation.describe import label
 
         return label(self, self.agenda[-1] if self.agenda else (), tuple(option))
 
@@ -384,7 +384,7 @@ class Game:
 
     def log_lines(self) -> list[str]:
         """The readable log: one English line per event."""
-        from .describe import event_text
+        from ..presentation.describe import event_text
 
         return [event_text(self, e) for e in self.events()]
 
@@ -453,7 +453,7 @@ class Game:
         return total
 
     def influence(self, player: int) -> int:
-        from .scoring import influence
+        from ..rules.scoring import influence
 
         return influence(self, player)
 
@@ -564,7 +564,7 @@ class Game:
         self._cyl_used[player] -= 1
         self.recompute_rulers()
         if self.tribes[i] == 0:
-            from .court import overthrow_cards
+            from ..rules.court import overthrow_cards
 
             overthrow_cards(self, player, region)
 
@@ -629,6 +629,6 @@ def _explain_illegal(g: Game, step: Step, option: Option, options: list[Option])
 
 
 # Imported for their registration side effects; kept at the bottom to avoid import cycles.
-from . import actions, court, events, market, scoring, setup, turn  # noqa: E402,F401
+from ..rules import actions, court, events, market, scoring, setup, turn  # noqa: E402,F401
 
 __all__ = ["Game", "COALITION_INDEX", "COURT_CARDS", "OTHER_EVENTS", "REGION_BORDERS", "rng"]

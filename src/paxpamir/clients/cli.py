@@ -16,12 +16,12 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
-from . import __version__
-from .bots import RandomBot
-from .cardref import card_line, card_lines, markdown_reference
-from .cards import CARDS, find_card
-from .errors import PamirError
-from .game import MAX_PLAYERS, MIN_PLAYERS, Game
+from .. import __version__
+from ..agents.bots import RandomBot
+from ..content.cards import CARDS, find_card
+from ..engine.errors import PamirError
+from ..engine.game import MAX_PLAYERS, MIN_PLAYERS, Game
+from ..presentation.cardref import card_line, card_lines, markdown_reference
 
 #: Games per player count in ``pamir bench`` by default (about 20-40 s in total on a current laptop core).
 BENCH_GAMES = 1500
@@ -93,13 +93,13 @@ def _seats(players: Sequence[int]) -> str:
 
 
 def _load_invariant_checker(err: TextIO) -> Callable[[Game], Any] | None:
-    """``paxpamir.invariants.check_invariants`` if that module exists, else None (with a note)."""
+    """``paxpamir.engine.invariants.check_invariants`` if that module exists, else None (with a note)."""
     try:
-        module = importlib.import_module("paxpamir.invariants")
+        module = importlib.import_module("paxpamir.engine.invariants")
     except ModuleNotFoundError as exc:
-        if exc.name != "paxpamir.invariants":
+        if exc.name != "paxpamir.engine.invariants":
             raise
-        print("note: paxpamir.invariants is not available, so --check checks nothing", file=err)
+        print("note: paxpamir.engine.invariants is not available, so --check checks nothing", file=err)
         return None
     return module.check_invariants
 

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .map import BORDER_INDEX, BORDER_NAMES, REGION_INDEX, REGIONS
-from .steps import Option, Step, decision
+from ..content.map import BORDER_INDEX, BORDER_NAMES, REGION_INDEX, REGIONS
+from ..engine.steps import Option, Step, decision
 
 if TYPE_CHECKING:
-    from .game import Game
+    from ..engine.game import Game
 
 CYLINDER_KINDS = ("tribe", "spy", "gift")
 

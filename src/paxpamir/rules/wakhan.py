@@ -1,7 +1,7 @@
 """Playing with Wakhan (rulebook pp. 16-18): how the rules change when the automated opponent takes a seat.
 
 Wakhan is an ordinary seat in the engine (the last one), whose decisions are made by
-:mod:`paxpamir.wakhan_player` through the public API, like any bot. This module holds only the rule changes:
+:mod:`paxpamir.agents.wakhan_procedure` through the public API, like any bot. This module holds only the rule changes:
 her AI deck, her pragmatic loyalty, her ruling pieces, her influence in every coalition, and her core action
 *radicalize* (purchase a card and play it at once).
 """
@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import rng
-from .cards import WakhanCard, wakhan_card
+from ..content.cards import WakhanCard, wakhan_card
+from ..engine import rng
 
 if TYPE_CHECKING:
-    from .game import Game
+    from ..engine.game import Game
 
 AI_DECK_SIZE = 24
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import re
 
-from .cards import CARDS, WAKHAN_CARDS, WAKHAN_INSTRUCTIONS, CourtCard, EventCard
-from .map import COALITIONS, REGIONS, SUITS
+from ..content.cards import CARDS, WAKHAN_CARDS, WAKHAN_INSTRUCTIONS, CourtCard, EventCard
+from ..content.map import COALITIONS, REGIONS, SUITS
 
 _IMPACT_WORDS = {
     "army": "place an army of your loyalty in the card's region",

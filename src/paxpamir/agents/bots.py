@@ -6,8 +6,8 @@ import random
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .game import Game
-    from .steps import Option
+    from ..engine.game import Game
+    from ..engine.steps import Option
 
 
 class RandomBot:

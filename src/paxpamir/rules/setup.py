@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import rng
-from .cards import DOMINANCE_CHECKS, OTHER_EVENTS
-from .map import COALITION_INDEX, POLITICAL
-from .steps import automatic, decision
+from ..content.cards import DOMINANCE_CHECKS, OTHER_EVENTS
+from ..content.map import COALITION_INDEX, POLITICAL
+from ..engine import rng
+from ..engine.steps import automatic, decision
 
 if TYPE_CHECKING:
-    from .game import Game
+    from ..engine.game import Game
 
 STARTING_RUPEES = 4
 

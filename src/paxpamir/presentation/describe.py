@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .cards import CARDS
-from .map import BORDER_NAMES, COALITIONS, REGIONS, SUITS, border_title, region_title
-from .steps import DECISIONS, Option, Step
+from ..content.cards import CARDS
+from ..content.map import BORDER_NAMES, COALITIONS, REGIONS, SUITS, border_title, region_title
+from ..engine.steps import DECISIONS, Option, Step
 
 if TYPE_CHECKING:
-    from .game import Game
+    from ..engine.game import Game
 
 
 EFFECT_NAMES = {
@@ -67,7 +67,7 @@ def label(g: Game, step: Step, option: Option) -> str:
     if kind == "loyalty":
         return f"Be loyal to the {str(a).capitalize()} coalition"
     if kind == "purchase":
-        from .market import purchase_cost
+        from ..rules.market import purchase_cost
 
         slot = g.market.index(a) if a in g.market else -1
         cost = purchase_cost(g, step[1], slot) if slot >= 0 else 0
@@ -78,7 +78,7 @@ def label(g: Game, step: Step, option: Option) -> str:
     if kind == "play":
         return f"Play {card_name(a)}"
     if kind == "radicalize":
-        from .market import purchase_cost
+        from ..rules.market import purchase_cost
 
         cost = purchase_cost(g, step[1], g.market.index(a)) if a in g.market else 0
         return f"Radicalize {card_name(a)}: purchase for {rupees_text(cost)} and play it at once"
@@ -170,7 +170,7 @@ def prompt(g: Game, step: Step) -> str:
     elif kind in ("side", "place_road", "place_spy"):
         text = f"{text} ({card_name(step[2])})"
     elif kind == "turn" and step[1] != g.wakhan:
-        from .actions import ACTIONS_PER_TURN
+        from ..rules.actions import ACTIONS_PER_TURN
 
         left = max(0, ACTIONS_PER_TURN - g.actions_used)
         text += f" ({left} action{'s' if left != 1 else ''} left)" if left else " (no actions left: bonus actions only)"
@@ -183,8 +183,8 @@ def prompt(g: Game, step: Step) -> str:
 
 def _action_note(g: Game, player: int, card: int, action: str) -> str:
     """What a card action costs: " (bonus action)" for the favored suit, and its rupees."""
-    from .abilities import build_blocks_paid
-    from .actions import BETRAY_COST, BUILD_UNIT_COST, gift_cost, is_bonus
+    from ..rules.abilities import build_blocks_paid
+    from ..rules.actions import BETRAY_COST, BUILD_UNIT_COST, gift_cost, is_bonus
 
     notes = []
     if action == "gift":

@@ -12,9 +12,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
-from .bots import RandomBot
-from .game import Game
-from .wakhan_player import WakhanPlayer
+from ..agents.bots import RandomBot
+from ..agents.wakhan_procedure import WakhanPlayer
+from ..engine.game import Game
 
 MAX_DECISIONS = 100_000
 
@@ -45,12 +45,12 @@ def play_wakhan_game(
 ) -> WakhanGameResult:
     """Play one game: seats 0..players-2 are a random bot seeded with ``seed``, the last seat is Wakhan.
 
-    ``check``: True to run :func:`paxpamir.invariants.check_invariants` after every decision, or a checker of
+    ``check``: True to run :func:`paxpamir.engine.invariants.check_invariants` after every decision, or a checker of
     your own. Raises :class:`WakhanGameFailure` with the seed and decision count if anything goes wrong.
     """
     checker: Callable[[Game], Any] | None
     if check is True:
-        from .invariants import check_invariants
+        from ..engine.invariants import check_invariants
 
         checker = check_invariants
     else:

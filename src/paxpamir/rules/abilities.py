@@ -9,9 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .cards import COURT
-from .events import end_effects, has_effect
-from .map import (
+from ..content.cards import COURT
+from ..content.map import (
     AFGHAN,
     BORDER_INDEX,
     BORDER_NAMES,
@@ -27,11 +26,12 @@ from .map import (
     RUSSIAN,
     TRANSCASPIA,
 )
+from ..engine.steps import Option, Step, decision
+from .events import end_effects, has_effect
 from .pieces import place
-from .steps import Option, Step, decision
 
 if TYPE_CHECKING:
-    from .game import Game
+    from ..engine.game import Game
 
 
 def has_ability(g: Game, player: int, ability: str) -> bool:

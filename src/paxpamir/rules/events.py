@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from .cards import CARDS, EventCard
-from .map import (
+from ..content.cards import CARDS, EventCard
+from ..content.map import (
     HERAT,
     INTELLIGENCE,
     KABUL,
@@ -22,10 +22,10 @@ from .map import (
     SUIT_INDEX,
     SUITS,
 )
-from .steps import Option, Step, automatic, decision
+from ..engine.steps import Option, Step, automatic, decision
 
 if TYPE_CHECKING:
-    from .game import Game
+    from ..engine.game import Game
 
 #: Lasting effects, and whether they end at the next Dominance Check ("until": before it is scored) or right
 #: after its scoring ("until after", and Conflict Fatigue, which must count during it).

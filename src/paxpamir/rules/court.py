@@ -5,15 +5,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..content.cards import COURT
+from ..content.map import BORDER_INDEX, BORDER_NAMES, POLITICAL, REGION_BORDERS, SUIT_INDEX
+from ..engine.steps import Option, Step, automatic, decision
 from .abilities import leverage_shortfall_forgiven, play_bribe_waived, suit_change_blocked
-from .cards import COURT
-from .map import BORDER_INDEX, BORDER_NAMES, POLITICAL, REGION_BORDERS, SUIT_INDEX
 from .pieces import place
-from .steps import Option, Step, automatic, decision
 from .wakhan import pragmatic_loyalty
 
 if TYPE_CHECKING:
-    from .game import Game
+    from ..engine.game import Game
 
 LEVERAGE_RUPEES = 2
 

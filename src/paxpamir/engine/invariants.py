@@ -1,4 +1,4 @@
-"""Consistency checks for a :class:`~paxpamir.game.Game` state, for tests and debugging.
+"""Consistency checks for a :class:`~paxpamir.engine.game.Game` state, for tests and debugging.
 
 :func:`check_invariants` recomputes everything that can be derived and checks the conservation laws of the
 physical game (12 blocks per coalition, 10 cylinders per player, 116 cards, rupees moved only between
@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .cards import COURT, is_court_card, is_event
-from .map import BLOCKS_PER_COALITION, COALITIONS, CYLINDERS_PER_PLAYER, INTELLIGENCE, POLITICAL, REGIONS
+from ..content.cards import COURT, is_court_card, is_event
+from ..content.map import BLOCKS_PER_COALITION, COALITIONS, CYLINDERS_PER_PLAYER, INTELLIGENCE, POLITICAL, REGIONS
 
 if TYPE_CHECKING:
     from .game import Game
@@ -179,7 +179,7 @@ def _check_spies(g: Game, n: int) -> None:
 
 
 def _check_rulers(g: Game) -> None:
-    from .rulers import ruler_of
+    from ..rules.rulers import ruler_of
 
     for r in range(6):
         fresh = ruler_of(g, r)
