@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
+from .base import Decision
+
 if TYPE_CHECKING:
     from ..engine.game import Game
     from ..engine.steps import Option
@@ -33,6 +35,9 @@ class RandomBot:
         if not options:
             raise ValueError("the game is over: there is nothing to choose")
         return options[self.rng.randrange(len(options))] if len(options) > 1 else options[0]
+
+    def decide(self, game: Game) -> Decision:
+        return Decision(self.choose(game))
 
 
 def play_out(game: Game, bot: RandomBot, max_decisions: int = 100_000) -> int:

@@ -1,0 +1,42 @@
+"""The agent protocol: anything that makes decisions for a seat through the public API.
+
+An agent is an object with a ``decide(game)`` method that returns a :class:`Decision` (an option from
+``game.legal_options()`` and, optionally, a short reason that is logged and kept in the record). Agents read
+the game only through its public API and view model; none of them re-implements a rule.
+
+>>> from paxpamir import Game
+>>> from paxpamir.agents.bots import RandomBot
+>>> game = Game.new(players=2, seed=1)
+>>> decision = RandomBot(seed=2).decide(game)
+>>> decision.option in game.legal_options()
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
+    from ..engine.steps import Option
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """What an agent decided: the option to apply and, optionally, why (in words a player can check)."""
+
+    option: Option
+    reason: str | None = None
+
+
+@runtime_checkable
+class Agent(Protocol):
+    """Decides for whichever seat is to move when :meth:`decide` is called."""
+
+    def decide(self, game: Game) -> Decision:
+        """Return a legal option for ``game.current_player``; never changes ``game``."""
+        ...
+
+
+__all__ = ["Agent", "Decision"]
