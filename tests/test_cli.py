@@ -256,3 +256,16 @@ def test_python_dash_m_runs_the_command():
     bad = _run("simulate", "--players", "7")
     assert bad.returncode == 2
     assert "a game has 2 to 5 players" in bad.stderr and "Traceback" not in bad.stderr
+
+
+def test_console_script_entry_points_resolve():
+    """Every ``[project.scripts]`` entry names a function that exists (the installed `pamir` command works)."""
+    import importlib
+    import tomllib
+
+    data = tomllib.loads((Path(__file__).resolve().parent.parent / "pyproject.toml").read_text(encoding="utf-8"))
+    scripts = data["project"]["scripts"]
+    assert scripts
+    for target in scripts.values():
+        module, _, function = target.partition(":")
+        assert callable(getattr(importlib.import_module(module), function)), target
