@@ -8,11 +8,12 @@ fact comes from the rules' own functions (:mod:`paxpamir.rules`) or the decision
 a rule. The field list is in docs/state-format.md ("View model").
 
 >>> from paxpamir import Game
->>> vm = view_model(Game.new(players=3, seed=1), 0)
->>> vm["format"], vm["seat"], len(vm["players"]), len(vm["regions"]), len(vm["borders"])
-('paxpamir-view-model', 0, 3, 6, 9)
->>> vm["decision"], [o["target"] for o in vm["options"]][:1]
-('loyalty', [None])
+>>> game = Game.new(players=3, seed=1)
+>>> vm = view_model(game, game.current_player)
+>>> vm["format"], len(vm["players"]), len(vm["regions"]), len(vm["borders"])
+('paxpamir-view-model', 3, 6, 9)
+>>> vm["decision"], vm["your_decision"], [(o["label"], o["target"]) for o in vm["options"]][:1]
+('loyalty', True, [('Be loyal to the Afghan coalition', None)])
 """
 
 from __future__ import annotations
