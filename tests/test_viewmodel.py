@@ -8,6 +8,7 @@ import random
 from typing import Any
 
 import pytest
+from positions import game, player
 
 from paxpamir import Game
 from paxpamir.agents.bots import RandomBot
@@ -15,7 +16,6 @@ from paxpamir.content.cards import is_court_card, is_dominance_check
 from paxpamir.content.map import BORDER_NAMES, REGIONS
 from paxpamir.engine.errors import PamirError
 from paxpamir.presentation.viewmodel import option_target, view_model
-from positions import game, player
 
 SETUPS: list[dict[str, Any]] = [
     {"players": 2},

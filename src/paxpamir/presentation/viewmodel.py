@@ -36,7 +36,7 @@ from ..engine.errors import PamirError
 from ..rules.actions import BETRAY_COST, BUILD_UNIT_COST, gift_cost, is_bonus
 from ..rules.court import hostage_holder
 from ..rules.events import LASTING
-from ..rules.market import purchase_cost
+from ..rules.market import column_cost, purchase_cost
 from ..rules.scoring import cylinders_in_play, dominant_coalition, influence
 from ..rules.turn import court_limit, hand_limit
 from ..rules.wakhan import pragmatic_loyalty
@@ -459,6 +459,7 @@ def view_model(game: Game, seat: int | None, *, log_from: int | None = None) -> 
         "regions": _regions(g, view),
         "borders": _borders(g),
         "market": _market(g, view),
+        "column_costs": [column_cost(g, c) for c in range(6)],
         "deck_size": view["deck_size"],
         "discard": view["discard"],
         "courts": _courts(g, view, legal),
