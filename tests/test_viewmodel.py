@@ -260,3 +260,17 @@ def test_the_log_part_starts_where_asked() -> None:
     assert model["log"]["size"] == total and model["log"]["from"] == 3
     assert model["log"]["lines"] == g.log_lines()[3:]
     assert view_model(g, 0, log_from=10**6)["log"]["lines"] == []
+
+
+def test_the_terminal_decides_no_rule_itself() -> None:
+    """The terminal reads the game through the view model and the decision API; it imports no rule module."""
+    from pathlib import Path
+
+    import paxpamir.clients.terminal as terminal
+
+    source = Path(terminal.__file__).read_text(encoding="utf-8")
+    assert "from ..rules" not in source and "paxpamir.rules" not in source
+    assert "view_model(" in source
+    for call in ("hostage_holder(", "court_limit(", "hand_limit(", "dominant_coalition(", "coalition_blocks(",
+                 "influence(", "purchase_cost(", ".stars(", ".cylinders_in_supply("):
+        assert call not in source, call
