@@ -37,15 +37,15 @@ class RandomBot:
         return options[self.rng.randrange(len(options))] if len(options) > 1 else options[0]
 
     def decide(self, game: Game) -> Decision:
-        return Decision(self.choose(game))
+        options = game.legal_options()
+        if not options:
+            raise ValueError("the game is over: there is nothing to choose")
+        return Decision(options[self.rng.randrange(len(options))] if len(options) > 1 else options[0])
 
 
-def play_out(game: Game, bot: RandomBot, max_decisions: int = 100_000) -> int:
-    """Play ``game`` to its end with ``bot`` deciding for every seat; return the number of decisions made."""
-    made = 0
-    while not game.is_over:
-        if made >= max_decisions:
-            raise RuntimeError(f"the game did not end within {max_decisions} decisions")
-        game.apply(bot.choose(game))
-        made += 1
-    return made
+def play_out(game: Game, bot: RandomBot, max_decisions: int | None = None) -> int:
+    """Play ``game`` to its end with ``bot`` deciding for every seat; return the number of decisions made. Uses
+    the game runner (raises its GameFailure)."""
+    from .runner import MAX_DECISIONS, play_game
+
+    return play_game(game, [bot] * game.n, max_decisions=max_decisions or MAX_DECISIONS).decisions
