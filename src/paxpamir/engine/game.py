@@ -477,7 +477,7 @@ class Game:
             states.pop()
         if states and states[-1][0] == target:
             _, saved = states.pop()
-            self._restore(saved)
+            self._restore(saved.clone())  # a copy: clones of this game share its saved states
             self._undo_states = states
         else:
             choices = self.choices()[:-1]
