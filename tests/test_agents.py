@@ -233,7 +233,7 @@ def test_wakhans_procedure_uses_the_engines_rule_functions():
     assert w.court_limit is turn.court_limit
     assert w.ruler_after is rulers.ruler_after
     assert w.hostage_holder is court.hostage_holder
-    assert w.play_bribe_waived is abilities.play_bribe_waived
+    assert w.play_bribe is court.play_bribe and w.hostage_bribe_waived is abilities.hostage_bribe_waived
     assert not hasattr(w, "_LINE_TAG") and not hasattr(w, "_BONUS_TAG") and not hasattr(w, "re")
 
 

@@ -34,7 +34,7 @@ from ..content.map import (
     SUITS,
 )
 from ..engine.game import Reason
-from ..rules.abilities import hostage_bribe_waived, play_bribe_waived
+from ..rules.abilities import hostage_bribe_waived
 from ..rules.actions import (
     ACTIONS_PER_TURN,
     BETRAY_COST,
@@ -46,7 +46,7 @@ from ..rules.actions import (
 from ..rules.actions import (
     betray_targets as engine_betray_targets,
 )
-from ..rules.court import LEVERAGE_RUPEES, hostage_holder
+from ..rules.court import LEVERAGE_RUPEES, hostage_holder, play_bribe
 from ..rules.market import purchase_cost
 from ..rules.rulers import ruler_after
 from ..rules.scoring import dominant_coalition
@@ -479,11 +479,11 @@ def _gives_control(ctx: _Ctx, card: int) -> bool:
     a = sum(1 for i in info.impact if i == "army")
     if not t and not a:
         return False
-    ruler = g.rulers[r]
-    if ruler >= 0 and not play_bribe_waived(g, w):
+    _, bribe = play_bribe(g, w, card)  # the engine's play bribe (waivers included)
+    if bribe:
         s = _slot(g, card)
         after = g.rupees[w] - purchase_cost(g, w, s) + g.market_rupees[s]
-        if g.tribes[r * g.n + ruler] > after:
+        if bribe > after:
             return False
     return ruler_after(g, r, {w: t}, {ctx.pl: a}) == w
 
