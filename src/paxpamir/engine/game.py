@@ -23,7 +23,7 @@ from ..content.map import (
     POLITICAL,
     REGION_BORDERS,
 )
-from ..rules.rulers import ruler_of
+from ..rules.rulers import ruler_from_counts
 from . import rng
 from .errors import IllegalOption, PamirError
 from .steps import AUTOMATIC, DECISIONS, Option, Step
@@ -419,6 +419,8 @@ class Game:
         if not own:
             # Another player decided (a bribe, a discard, a loyalty choice): no undo past this.
             self.undo_floor = self._history_len
+            if self._undo_states:
+                self._undo_states = []
         DECISIONS[step[0]][1](self, step, option)
         self._advance()
 
@@ -658,8 +660,9 @@ class Game:
     def recompute_rulers(self) -> None:
         """Recompute every region's ruler and log changes. Called after any change to the map."""
         rulers = self.rulers
+        tribes, armies, n = self.tribes, self.armies, self.n
         for r in range(6):
-            new = ruler_of(self, r)
+            new = ruler_from_counts(self, tribes, armies, r * n, r * 3)
             old = rulers[r]
             if new != old:
                 rulers[r] = new

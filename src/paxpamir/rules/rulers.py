@@ -26,10 +26,7 @@ def ruling_pieces(g: Game, region: int, player: int) -> int:
 
 def ruler_of(g: Game, region: int) -> int:
     """The player ruling ``region`` now, or -1."""
-    n = g.n
-    base = region * n
-    a = region * 3
-    return ruler_from_counts(g, g.tribes[base : base + n], g.armies[a : a + 3])
+    return ruler_from_counts(g, g.tribes, g.armies, region * g.n, region * 3)
 
 
 def ruler_after(
@@ -47,29 +44,30 @@ def ruler_after(
     return ruler_from_counts(g, t, arm)
 
 
-def ruler_from_counts(g: Game, tribes: Sequence[int], armies: Sequence[int]) -> int:
-    """The ruler of a region holding ``tribes[player]`` tribes and ``armies[coalition]`` armies, with the
-    players' loyalties (and Wakhan's seat) of ``g``; -1 when nobody rules. The one ruling rule: used by
-    :func:`ruler_of` and :func:`ruler_after`."""
+def ruler_from_counts(g: Game, tribes: Sequence[int], armies: Sequence[int], t0: int = 0, a0: int = 0) -> int:
+    """The ruler of a region holding ``tribes[t0 + player]`` tribes and ``armies[a0 + coalition]`` armies, with
+    the players' loyalties (and Wakhan's seat) of ``g``; -1 when nobody rules. The one ruling rule: used by
+    :func:`ruler_of`, :func:`ruler_after` and the engine's ruler updates. (The offsets let the engine pass its
+    own lists without copying them.)"""
     best = -1
     best_count = 0
     second = 0
     for p in range(g.n):
         c = g.loyalty[p]
         if c >= 0:
-            count = tribes[p] + armies[c]
+            count = tribes[t0 + p] + armies[a0 + c]
         elif p == g.wakhan:
-            count = tribes[p] + ruling_army_count(armies)
+            count = tribes[t0 + p] + ruling_army_count(armies, a0)
         else:
-            count = tribes[p]
+            count = tribes[t0 + p]
         if count > best_count:
             second = best_count
             best_count = count
             best = p
         elif count > second:
             second = count
-    if best < 0 or tribes[best] == 0 or second >= best_count:
+    if best < 0 or tribes[t0 + best] == 0 or second >= best_count:
         return -1
-    if armies[0] >= best_count or armies[1] >= best_count or armies[2] >= best_count:
+    if armies[a0] >= best_count or armies[a0 + 1] >= best_count or armies[a0 + 2] >= best_count:
         return -1
     return best

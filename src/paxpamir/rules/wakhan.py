@@ -86,10 +86,9 @@ def pragmatic_loyalty(g: Game) -> int:
 
 def ruling_armies(g: Game, region: int) -> int:
     """Wakhan's armies for ruling: the most numerous single coalition's armies in the region."""
-    a = region * 3
-    return ruling_army_count(g.armies[a : a + 3])
+    return ruling_army_count(g.armies, region * 3)
 
 
-def ruling_army_count(armies: Sequence[int]) -> int:
-    """Wakhan's armies for ruling among a region's ``armies[coalition]``: the most numerous coalition's."""
-    return max(armies[0], armies[1], armies[2])
+def ruling_army_count(armies: Sequence[int], a0: int = 0) -> int:
+    """Wakhan's armies for ruling among a region's ``armies[a0 + coalition]``: the most numerous coalition's."""
+    return max(armies[a0], armies[a0 + 1], armies[a0 + 2])
