@@ -267,3 +267,17 @@ def test_a_market_card_never_counts_as_favored_through_new_tactics():
     military = next(c for c in range(1, 101) if abilities.COURT[c].suit == abilities.MILITARY)
     assert not abilities.counts_as_favored(g, -1, military)
     assert abilities.counts_as_favored(g, 0, military)
+
+
+def test_the_hostage_rule_reads_the_same_from_a_view():
+    checked = 0
+    for seed in range(10):
+        g = Game.new(2 + seed % 4, 40 + seed)
+        play_game(g, [RandomBot(seed)] * g.n, stop_after=150)
+        view = g.view(None)
+        for owner, cards in enumerate(g.courts):
+            for c in cards:
+                spies = view["spies"].get(str(c), [0] * g.n)
+                assert court.hostage_from_spies(spies, owner) == court.hostage_holder(g, c, owner)
+                checked += 1
+    assert checked > 50
