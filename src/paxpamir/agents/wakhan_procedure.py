@@ -187,16 +187,9 @@ class WakhanPlayer:
     def decide(self, game: Game) -> Decision:
         """Her decision for the pending step: the option, the reason in words and, for the decisions that
         perform a line of her AI card or a bonus action, a note saying which (read back later this turn)."""
-        option, reason = self.choose(game)
-        note = reason.note if isinstance(reason, Reason) else None
-        return Decision(option, str.__str__(reason), note)
-
-    def choose(self, game: Game) -> Choice:
-        """``(option, reason)``; the reason is a :class:`Reason` carrying the note when there is one, so that
-        ``game.apply(option, player, reason)`` keeps it."""
         g = game
         if g.wakhan < 0 or g.current_player != g.wakhan:
-            raise ValueError("WakhanPlayer.choose is for decisions that fall to Wakhan's seat")
+            raise ValueError("WakhanPlayer decides only what falls to Wakhan's seat")
         legal = g.legal_options()
         kind = g.decision or ""
         handler = _HANDLERS.get(kind)
@@ -204,7 +197,15 @@ class WakhanPlayer:
         if choice is None or choice[0] not in legal:
             ctx = _Ctx(g)
             choice = (legal[0], f"{ctx.head}: no Wakhan rule covers '{kind}'; first legal option")
-        return choice
+        option, reason = choice
+        note = reason.note if isinstance(reason, Reason) else None
+        return Decision(option, str.__str__(reason), note)
+
+    def choose(self, game: Game) -> Choice:
+        """``(option, reason)`` (a thin wrapper of :meth:`decide`); the reason is a :class:`Reason` carrying the
+        note when there is one, so that ``game.apply(option, player, reason)`` keeps it."""
+        d = self.decide(game)
+        return d.option, Reason(d.reason or "", d.note) if d.note is not None else (d.reason or "")
 
 
 class _Ctx:
