@@ -24,11 +24,12 @@ class RandomBot:
     True
     """
 
-    __slots__ = ("seed", "rng")
+    __slots__ = ("seed", "rng", "_made")
 
     def __init__(self, seed: int | None = None) -> None:
         self.seed = seed
         self.rng = random.Random(seed)
+        self._made: dict[Option, Decision] = {}
 
     def choose(self, game: Game) -> Option:
         options = game.legal_options()
@@ -40,7 +41,11 @@ class RandomBot:
         options = game.legal_options()
         if not options:
             raise ValueError("the game is over: there is nothing to choose")
-        return Decision(options[self.rng.randrange(len(options))] if len(options) > 1 else options[0])
+        option = options[self.rng.randrange(len(options))] if len(options) > 1 else options[0]
+        made = self._made.get(option)  # Decisions are immutable: one per option saves time in simulations
+        if made is None:
+            made = self._made[option] = Decision(option)
+        return made
 
 
 def play_out(game: Game, bot: RandomBot, max_decisions: int | None = None) -> int:

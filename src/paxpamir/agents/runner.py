@@ -134,8 +134,7 @@ def play_game(
             if stop_after is not None and made >= stop_after:
                 return GameResult(made, True)
             raise GameFailure(game.seed, made, f"the game did not end within {max_decisions} decisions")
-        seat = game.current_player
-        assert seat is not None
+        seat = game.agenda[-1][1]  # the current player (the game is not over)
         try:
             agent = agents[seat]
         except (IndexError, KeyError):
