@@ -135,11 +135,21 @@ def blocks(g: Game) -> int:
     return sum(g.armies) + sum(g.roads)
 
 
-def labels_render(g: Game) -> bool:
-    """Every option has a readable label, the prompt and the whole log render (smoke check for new steps)."""
-    for _, text in g.labelled_options():
-        assert text and isinstance(text, str)
-    assert isinstance(g.prompt(), str)
-    for line in g.log_lines():
-        assert isinstance(line, str) and line
-    return True
+def label_problems(g: Game) -> list[str]:
+    """What a player could not read: an option without a label, two options that read the same, an empty
+    prompt or an empty log line (smoke check for new steps). Empty when all is well."""
+    problems = []
+    seen: dict[str, tuple] = {}
+    for option, text in g.labelled_options():
+        if not isinstance(text, str) or not text.strip():
+            problems.append(f"option {list(option)!r} has no label")
+        elif text in seen:
+            problems.append(f"options {list(seen[text])!r} and {list(option)!r} both read {text!r}")
+        else:
+            seen[text] = option
+    if not isinstance(g.prompt(), str) or not g.prompt().strip():
+        problems.append("the prompt is empty")
+    for i, line in enumerate(g.log_lines()):
+        if not isinstance(line, str) or not line.strip():
+            problems.append(f"log line {i} ({g.events()[i]['type']}) is empty")
+    return problems

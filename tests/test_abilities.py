@@ -13,7 +13,7 @@ from cardpositions import (
     CHECK_2,
     armies,
     do,
-    labels_render,
+    label_problems,
     last_events,
     load,
     market,
@@ -350,7 +350,7 @@ def test_safe_house_lets_the_owner_keep_the_removed_spy(house):
     do(g, ("action", 89, "battle"), ("battle_card", 4), ("remove_spy", 1))
     assert g.decision == "safe_house" and g.current_player == 1
     assert opts(g) == [("safe_house", house), ("decline",)]
-    assert labels_render(g)
+    assert label_problems(g) == []
     do(g, ("safe_house", house))
     assert spies_on(g, 4) == [1, 0] and spies_on(g, house) == [0, 1]
     assert g.cylinders_in_supply(1) == 9
@@ -434,7 +434,7 @@ def test_blackmail_offers_a_spy_at_the_start_of_the_owners_turn(card, region, ta
     do(g, ("end_turn",))
     assert g.decision == "blackmail" and g.current_player == 0
     assert sorted(opts(g)) == sorted([("spy", card), ("spy", target), ("skip",)])
-    assert labels_render(g)
+    assert label_problems(g) == []
     do(g, ("spy", target))
     assert spies_on(g, target) == [1, 0]
     assert g.decision == "turn" and g.current_player == 0
@@ -580,7 +580,7 @@ def test_infrastructure_places_one_more_block_for_free():
     do(g, ("action", 78, "build"), ("army", "persia"), ("done",))
     assert g.decision == "infrastructure" and g.current_player == 0
     assert sorted(opts(g)) == sorted([("army", "persia"), ("road", "herat-persia"), ("road", "persia-transcaspia")])
-    assert labels_render(g)
+    assert label_problems(g) == []
     do(g, ("road", "herat-persia"))
     assert armies(g, "persia") == {"british": 1} and g.roads[2 * 3 + 1] == 1
     assert g.rupees[0] == 2

@@ -124,16 +124,33 @@ def test_simulate_check_with_the_real_invariants(capsys):
 # ---------------------------------------------------------------------------- bench
 
 
-def test_bench_prints_a_row_per_player_count(capsys):
+def test_bench_prints_a_row_per_player_count_with_figures_that_add_up(capsys):
+    from paxpamir.clients.cli import BENCH_SEED
+
     args = ["bench", "--games", "2", "--players", "3", "2", "--warmup", "1", "--clones", "50"]
     assert main(args) == 0
     out = capsys.readouterr().out
     rows = [line.split() for line in out.splitlines() if re.match(r"^\s+[2-5]\s+2\s", line)]
     assert [r[0] for r in rows] == ["2", "3"]
+    all_decisions = 0
     for row in rows:
-        games_per_s, decisions_per_s, clones_per_s = float(row[3]), float(row[4]), float(row[7])
-        assert games_per_s > 0 and decisions_per_s > games_per_s and clones_per_s > 0
-    assert "all: 4 games" in out
+        players, games, seconds = int(row[0]), int(row[1]), float(row[2])
+        games_per_s, decisions_per_s, avg_decisions, avg_turns = map(float, row[3:7])
+        # The games timed are the fixed seeds: their decisions and turns are known exactly.
+        played = [reference_game(players, seed) for seed in range(BENCH_SEED, BENCH_SEED + games)]
+        decisions = sum(d for _, d in played)
+        all_decisions += decisions
+        assert avg_decisions == pytest.approx(decisions / games, abs=0.05)
+        assert avg_turns == pytest.approx(sum(g.turn for g, _ in played) / games, abs=0.05)
+        # The rates are the counts over the time printed (rounded as printed).
+        # (seconds is printed to 0.01 s, games/s to 0.1)
+        assert games / (seconds + 0.005) - 0.05 <= games_per_s <= games / max(seconds - 0.005, 1e-9) + 0.05
+        assert decisions_per_s == pytest.approx(games_per_s * avg_decisions, rel=0.01, abs=1)
+        assert float(row[7]) > 0
+    assert "all: 4 games in" in out and "decisions/s); wall time" in out
+    total = re.search(r"all: 4 games in ([\d.]+) s timed \(([\d.]+) games/s, (\d+) decisions/s\)", out)
+    assert total is not None
+    assert float(total.group(3)) == pytest.approx(float(total.group(2)) * all_decisions / 4, rel=0.01, abs=1)
 
 
 # ---------------------------------------------------------------------------- cards

@@ -413,6 +413,89 @@ def test_undo_walks_back_through_a_turn() -> None:
     assert walked >= 3
 
 
+
+def _frozen(game: Game) -> str:
+    return json.dumps(game.to_json(), sort_keys=True)
+
+
+def test_undo_restores_the_saved_state_exactly(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Undo puts back the very state before the decision (full JSON: log, record, undo point), from the
+    state saved then, without replaying the game; a game without saved states (just loaded) replays and
+    agrees; and a clone's undo never disturbs the game it was cloned from."""
+    replayed = []
+    real_replay_base = Game._replay_base
+
+    def counting_replay_base(self: Game) -> Game:
+        replayed.append(1)
+        return real_replay_base(self)
+
+    monkeypatch.setattr(Game, "_replay_base", counting_replay_base)
+    undone = compared = 0
+    for seed in range(24):
+        players = 2 + seed % 4
+        wakhan = seed % 6 == 5
+        game, rnd = new_random_game(3 if wakhan else players, seed, wakhan=wakhan)
+        game.keep_undo = True
+        made = 0
+        while not game.is_over and made < 400:
+            before, digest = _frozen(game), game.state_hash()
+            options = game.legal_options()
+            game.apply(options[rnd.randrange(len(options))])
+            made += 1
+            if game.is_over or not game.can_undo():
+                continue
+            after = _frozen(game)
+            trial = game.clone()
+            trial.undo()
+            assert _frozen(trial) == before and trial.state_hash() == digest, f"seed {seed}, decision {made}"
+            undone += 1
+            # The clone goes on and undoes again: the game it came from is untouched.
+            play_random(trial, random.Random(made), check=False, limit=3)
+            while trial.can_undo():
+                trial.undo()
+            assert _frozen(game) == after
+            if made % 25 == 0:
+                loaded = Game.from_json(json.loads(after))
+                calls = len(replayed)
+                loaded.undo()
+                assert len(replayed) == calls + 1  # no saved state after loading: replayed instead
+                assert _frozen(loaded) == before
+                compared += 1
+    assert undone > 1500 and compared > 20
+    assert len(replayed) == compared  # every other undo restored a saved state
+
+
+def test_undo_after_several_decisions_walks_back_to_the_start_of_the_turn() -> None:
+    walked = 0
+    for seed in range(40):
+        game, rnd = new_random_game(2 + seed % 4, 100 + seed)
+        play_random(game, rnd, check=False, limit=20 + 7 * seed)
+        while not game.is_over and (game.decision != "turn" or game.actions_used or game.can_undo()):
+            play_random(game, rnd, check=False, limit=1)  # on to the start of a turn
+        game.keep_undo = True
+        states = [_frozen(game)]
+        turn = game.turn
+        while not game.is_over and game.turn == turn and game.current_player == game.current:
+            options = game.legal_options()
+            game.apply(options[rnd.randrange(len(options))])
+            if not game.can_undo():
+                break
+            states.append(_frozen(game))
+        states.pop()  # the state now
+        while game.can_undo():
+            game.undo()
+            assert _frozen(game) == states.pop()
+            walked += 1
+        check_invariants(game)
+    assert walked >= 8, walked
+
+
+def test_random_games_keep_no_undo_states_unless_undo_is_in_use() -> None:
+    game, rnd = new_random_game(4, 3)
+    play_random(game, rnd, check=False, limit=150)
+    assert not game.keep_undo and game._undo_states == []
+    assert game.can_undo() in (True, False) and game.keep_undo  # asking switches them on
+
 # ---------------------------------------------------------------------------- views
 
 

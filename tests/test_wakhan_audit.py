@@ -13,7 +13,7 @@ from positions import player
 from wakhanpositions import ambition_game, choose, next_for, wakhan, wgame
 
 from paxpamir import Game
-from paxpamir.agents.wakhan_procedure import cleanup_discard_key, highest_priority
+from paxpamir.agents.wakhan_procedure import BONUS_NOTE, cleanup_discard_key, highest_priority, line_note
 from paxpamir.rules.wakhan import arrows
 
 
@@ -108,7 +108,7 @@ def test_arrows_reason_says_why_the_cards_passed_over_were_not_valid():
         market=[[80, 81, 82, 83, 84, 85], [86, 87, 89, 90, 91, 92]],
         log=[
             {"type": "turn", "player": 1, "turn": 1},
-            {"type": "reason", "player": 1, "text": "AI card 1 (test), line 2/3 (x)"},
+            {"type": "reason", "player": 1, "text": "AI card 1 (test), line 2/3 (x)", "note": line_note(1, 2, 3, "x")},
         ],
         turn_state={"actions_used": 1},
     )
@@ -141,7 +141,12 @@ def test_a_card_that_always_counts_as_favored_matches_the_favored_suit_in_her_ca
         armies={"punjab": {"russian": 2}},
         log=[
             {"type": "turn", "player": 1, "turn": 1},
-            {"type": "reason", "player": 1, "text": "AI card 15 (test), line 1/3 (move)"},
+            {
+                "type": "reason",
+                "player": 1,
+                "text": "AI card 15 (test), line 1/3 (move)",
+                "note": line_note(15, 1, 3, "move"),
+            },
         ],
     )
     assert highest_priority(g, [100, 99]) == 99
@@ -170,7 +175,12 @@ def test_ambition_still_applies_once_bonus_actions_have_begun_while_an_action_is
     g = ambition_game(
         log=[
             {"type": "turn", "player": 1, "turn": 1},
-            {"type": "reason", "player": 1, "text": "AI card 2 (test), bonus actions: leftmost unused favored card"},
+            {
+                "type": "reason",
+                "player": 1,
+                "text": "AI card 2 (test), bonus actions: leftmost unused favored card",
+                "note": BONUS_NOTE,
+            },
         ],
         turn_state={"actions_used": 1},
     )
@@ -215,7 +225,7 @@ def test_arrows_give_up_when_both_rows_are_exhausted_leftwards():
         market=[[None, None, None, None, 84], [None, None, None, None, 90]],
         log=[
             {"type": "turn", "player": 1, "turn": 1},
-            {"type": "reason", "player": 1, "text": "AI card 1 (test), line 2/3 (x)"},
+            {"type": "reason", "player": 1, "text": "AI card 1 (test), line 2/3 (x)", "note": line_note(1, 2, 3, "x")},
         ],
         turn_state={"actions_used": 1},
     )

@@ -13,7 +13,7 @@ from typing import Any
 from positions import player, state
 
 from paxpamir import Game
-from paxpamir.agents.wakhan_procedure import WakhanPlayer
+from paxpamir.agents.wakhan_procedure import WakhanPlayer, line_note
 
 REF = json.loads(resources.files("paxpamir.content").joinpath("data/wakhan_cards.json").read_text(encoding="utf-8"))
 AI = {c["number"]: c for c in REF["ai_cards"]}
@@ -66,7 +66,12 @@ def wstate(
         code = AI[ai]["front"]["actions"][last_line - 1]
         data["log"] = [
             {"type": "turn", "player": w, "turn": data["turn"]},
-            {"type": "reason", "player": w, "text": f"AI card {ai} (test), line {last_line}/3 ({code})"},
+            {
+                "type": "reason",
+                "player": w,
+                "text": f"AI card {ai} (test), line {last_line}/3 ({code})",
+                "note": line_note(ai, last_line, 3, code),
+            },
         ]
         ts = dict(data.get("turn_state") or {})
         ts.setdefault("actions_used", 1)

@@ -14,20 +14,22 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 if TYPE_CHECKING:
     from ..engine.game import Game
     from ..engine.steps import Option
 
 
-@dataclass(frozen=True, slots=True)
-class Decision:
-    """What an agent decided: the option to apply and, optionally, why (in words a player can check)."""
+class Decision(NamedTuple):
+    """What an agent decided: the option to apply and, optionally, why (in words a player can check) and a
+    note for itself. (A named tuple: cheap to make once per decision in fast simulations.)"""
 
     option: Option
     reason: str | None = None
+    #: Optional machine-readable data kept with the decision (a small JSON object, see ``Game.apply``): where
+    #: an agent is in its own procedure, read back with ``game.notes_this_turn(seat)``.
+    note: dict[str, Any] | None = None
 
 
 class Agent(Protocol):

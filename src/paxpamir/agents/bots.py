@@ -24,11 +24,12 @@ class RandomBot:
     True
     """
 
-    __slots__ = ("seed", "rng")
+    __slots__ = ("seed", "rng", "_made")
 
     def __init__(self, seed: int | None = None) -> None:
         self.seed = seed
         self.rng = random.Random(seed)
+        self._made: dict[Option, Decision] = {}
 
     def choose(self, game: Game) -> Option:
         options = game.legal_options()
@@ -37,15 +38,19 @@ class RandomBot:
         return options[self.rng.randrange(len(options))] if len(options) > 1 else options[0]
 
     def decide(self, game: Game) -> Decision:
-        return Decision(self.choose(game))
+        options = game.legal_options()
+        if not options:
+            raise ValueError("the game is over: there is nothing to choose")
+        option = options[self.rng.randrange(len(options))] if len(options) > 1 else options[0]
+        made = self._made.get(option)  # Decisions are immutable: one per option saves time in simulations
+        if made is None:
+            made = self._made[option] = Decision(option)
+        return made
 
 
-def play_out(game: Game, bot: RandomBot, max_decisions: int = 100_000) -> int:
-    """Play ``game`` to its end with ``bot`` deciding for every seat; return the number of decisions made."""
-    made = 0
-    while not game.is_over:
-        if made >= max_decisions:
-            raise RuntimeError(f"the game did not end within {max_decisions} decisions")
-        game.apply(bot.choose(game))
-        made += 1
-    return made
+def play_out(game: Game, bot: RandomBot, max_decisions: int | None = None) -> int:
+    """Play ``game`` to its end with ``bot`` deciding for every seat; return the number of decisions made. Uses
+    the game runner (raises its GameFailure)."""
+    from .runner import MAX_DECISIONS, play_game
+
+    return play_game(game, [bot] * game.n, max_decisions=max_decisions or MAX_DECISIONS).decisions

@@ -24,8 +24,9 @@ from .base import Agent, Decision
 if TYPE_CHECKING:
     from ..engine.game import Game
 
-#: No game of Pax Pamir needs anywhere near this many decisions; a game that does is looping.
-MAX_DECISIONS = 100_000
+#: The one move cap. Random games take about 200 decisions, games against Wakhan about 100; a game that
+#: needs this many is looping.
+MAX_DECISIONS = 20_000
 
 Checker = Callable[["Game"], Any]
 
@@ -46,6 +47,38 @@ class GameResult:
     stopped: bool  # True when ``until`` stopped the loop before the end of the game
 
 
+def seat_agents(game: Game, bot: Agent) -> list[Agent]:
+    """``bot`` for every seat, except Wakhan's seat, which her decision procedure takes."""
+    from .wakhan_procedure import WakhanPlayer
+
+    wakhan = WakhanPlayer()
+    return [wakhan if p == game.wakhan else bot for p in range(game.n)]
+
+
+def play_seeded_game(
+    players: int,
+    seed: int,
+    *,
+    wakhan: bool = False,
+    check: Checker | None = None,
+    max_decisions: int = MAX_DECISIONS,
+) -> tuple[Game, GameResult]:
+    """A new game played to its end by a random bot seeded like the game (one bot for every seat but
+    Wakhan's; ``wakhan=True`` puts her in the last seat): what ``pamir simulate`` and ``pamir bench`` play.
+    Raises :class:`GameFailure`.
+
+    >>> game, result = play_seeded_game(2, 7, wakhan=True)
+    >>> game.is_over and result.decisions > 0
+    True
+    """
+    from ..engine.game import Game
+    from .bots import RandomBot
+
+    game = Game.new(players, seed, wakhan=wakhan)
+    result = play_game(game, seat_agents(game, RandomBot(seed)), max_decisions=max_decisions, check=check)
+    return game, result
+
+
 def check_problem(check: Checker, game: Game) -> str | None:
     """Run one invariant checker; the problem as text, or None when the state is sound."""
     try:
@@ -61,7 +94,10 @@ def check_problem(check: Checker, game: Game) -> str | None:
 
 def decide(agent: Agent, game: Game) -> Decision:
     """Ask ``agent`` for a decision (a :class:`Decision`; anything else is an agent bug)."""
-    made = agent.decide(game)
+    return _checked(agent, agent.decide(game))
+
+
+def _checked(agent: Agent, made: Any) -> Decision:
     if not isinstance(made, Decision):
         raise TypeError(f"{type(agent).__name__}.decide returned {made!r}, not a Decision")
     return made
@@ -75,32 +111,39 @@ def play_game(
     check: Checker | None = None,
     until: Callable[[Game], bool] | None = None,
     after: Callable[[Game, int, Decision], None] | None = None,
+    stop_after: int | None = None,
 ) -> GameResult:
     """Play ``game`` on: the agent of the seat to move decides, until the end (or until ``until(game)``).
 
     ``agents[seat]`` decides for each seat. ``check`` runs after setup and after every decision; ``after(game,
-    seat, decision)`` is called after each decision (for logs, pauses and autosaves). Raises
-    :class:`GameFailure` on any error.
+    seat, decision)`` is called after each decision (for logs, pauses and autosaves). ``stop_after`` stops
+    the loop (not a failure) once that many decisions are made. Raises :class:`GameFailure` on any error,
+    and when the game has not ended after ``max_decisions`` decisions.
     """
     made = 0
     if check is not None:
         problem = check_problem(check, game)
         if problem:
             raise GameFailure(game.seed, 0, f"invariant broken before the first decision: {problem}")
+    limit = max_decisions if stop_after is None else min(max_decisions, stop_after)
+    apply = game.apply
     while not game.is_over:
         if until is not None and until(game):
             return GameResult(made, True)
-        if made >= max_decisions:
+        if made >= limit:
+            if stop_after is not None and made >= stop_after:
+                return GameResult(made, True)
             raise GameFailure(game.seed, made, f"the game did not end within {max_decisions} decisions")
-        seat = game.current_player
-        assert seat is not None
+        seat = game.agenda[-1][1]  # the current player (the game is not over)
         try:
             agent = agents[seat]
         except (IndexError, KeyError):
             raise GameFailure(game.seed, made, f"no agent for seat {seat}") from None
         try:
-            decision = decide(agent, game)
-            game.apply(decision.option, seat, decision.reason)
+            decision = agent.decide(game)
+            if type(decision) is not Decision:
+                decision = _checked(agent, decision)
+            apply(decision.option, seat, decision.reason, decision.note)
         except Exception as exc:  # an agent's or the engine's bug: report what reproduces it
             raise GameFailure(game.seed, made, f"seat {seat}: {type(exc).__name__}: {exc}") from exc
         made += 1
@@ -115,4 +158,12 @@ def play_game(
     return GameResult(made, False)
 
 
-__all__ = ["GameFailure", "GameResult", "MAX_DECISIONS", "check_problem", "play_game"]
+__all__ = [
+    "GameFailure",
+    "GameResult",
+    "MAX_DECISIONS",
+    "check_problem",
+    "play_game",
+    "play_seeded_game",
+    "seat_agents",
+]

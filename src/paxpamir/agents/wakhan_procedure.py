@@ -3,9 +3,11 @@
 :class:`WakhanPlayer` answers every decision that falls to Wakhan's seat with ``(option, reason)``: the option
 is always one of ``game.legal_options()`` and the reason names the AI card in use, the arrows read from the
 back of the next AI card, the rule applied and the card or place chosen, so that a human can check her by hand.
-It uses only the public API (``legal_options``, ``clone``/``apply`` to look ahead at a Dominance Check) and
-reads the state's public fields; it keeps no state of its own. Where she is within her AI card's action lines
-is read back from the reason lines already logged this turn, so a saved game resumes identically.
+It uses only the public API (``legal_options``, ``clone``/``apply`` to look ahead at a Dominance Check), the
+state's public fields and the engine's rule functions (costs, dominance, bonus actions, rulers, hostages,
+protections: none is re-implemented here); it keeps no state of its own. Where she is within her AI card's
+action lines is kept as a note with each decision (``{"wakhan": "line", "line": 2, ...}``) and read back with
+``game.notes_this_turn``, so a saved game resumes identically and rewording a reason changes nothing.
 
 Where the rulebook leaves a choice open, the reading followed is marked "Reading:" in the docstring of the
 function that applies it.
@@ -13,7 +15,6 @@ function that applies it.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
@@ -23,21 +24,35 @@ from ..content.map import (
     BORDERS,
     COALITIONS,
     ECONOMIC,
-    HERAT,
     INTELLIGENCE,
-    KABUL,
     MILITARY,
     NEIGHBOURS,
-    PERSIA,
     POLITICAL,
     REGION_BORDERS,
     REGION_INDEX,
     REGIONS,
-    RUSSIAN,
     SUITS,
-    TRANSCASPIA,
 )
+from ..engine.game import Reason
+from ..rules.abilities import hostage_bribe_waived
+from ..rules.actions import (
+    ACTIONS_PER_TURN,
+    BETRAY_COST,
+    action_min_cost,
+    card_battle_targets,
+    is_bonus,
+    region_battle_targets,
+)
+from ..rules.actions import (
+    betray_targets as engine_betray_targets,
+)
+from ..rules.court import LEVERAGE_RUPEES, hostage_holder, play_bribe
+from ..rules.market import purchase_cost
+from ..rules.rulers import ruler_after
+from ..rules.scoring import dominant_coalition
+from ..rules.turn import court_limit
 from ..rules.wakhan import arrows, current_ai_card, pragmatic_loyalty
+from .base import Decision
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -45,17 +60,10 @@ if TYPE_CHECKING:
 Option = tuple[Any, ...]
 Choice = tuple[Option, str]
 
-ACTIONS_PER_TURN = 2
-LEVERAGE_RUPEES = 2
-BETRAY_COST = 2
-BUILD_COST = 2
-
 #: Card actions the AI cards name directly (their default behaviour applies).
 CARD_ACTIONS = ("tax", "gift", "build", "move", "betray", "battle")
 SPECIAL_BATTLE = "battleHighestPriorityCourtCardWithMostSpiesWhereWakhanHasSpy"
 
-_LINE_TAG = re.compile(r"^AI card \d+ \([^)]*\), line (\d+)/\d+ \((\w+)\)")
-_BONUS_TAG = re.compile(r"^AI card \S+ \([^)]*\), bonus actions")
 
 
 # ---------------------------------------------------------------------------- small facts
@@ -79,97 +87,21 @@ def coalition_label(c: int, article: bool = False) -> str:
     return f"{'an' if name[0] in 'AEIOU' else 'a'} {name}" if article else name
 
 
-def _own_abilities(g: Game, player: int) -> set[str]:
-    return {a for c in g.courts[player] if (a := COURT[c].ability)}
-
-
 def _pending(g: Game) -> tuple[Any, ...]:
     step = g.pending
     assert step is not None, "Wakhan is asked to decide in a finished game"
     return step
 
 
-def _has_effect(g: Game, effect: str, player: int = -1) -> bool:
-    return any(e == effect and (player < 0 or p == player or p < 0) for e, p, _ in g.effects)
-
-
-def dominant_coalition(g: Game) -> int:
-    """The coalition with at least 4 (2 under Conflict Fatigue) more blocks than each other one, or -1."""
-    lead = 2 if _has_effect(g, "conflictFatigue") else 4
-    blocks = [g.coalition_blocks(c) for c in range(3)]
-    for c in range(3):
-        if all(blocks[c] - blocks[o] >= lead for o in range(3) if o != c):
-            return c
-    return -1
-
-
-def is_bonus_card(g: Game, player: int, card: int) -> bool:
-    """Actions of cards in the favored suit are bonus actions (Savvy Operator, Irregulars, New Tactics too)."""
-    info = COURT[card]
-    if info.suit == g.favored or info.ability in ("savvyOperator", "irregulars"):
-        return True
-    return info.suit == MILITARY and _has_effect(g, "newTactics", player)
-
-
 def counts_as_favored(g: Game, owner: int, card: int) -> bool:
-    """"Matches the favored suit" in her card priority and cleanup order: the printed suit, or a card that counts
-    as favored (Savvy Operator, Irregulars; New Tactics for its buyer's military cards, so only in a court)."""
-    if owner < 0:
-        info = COURT[card]
-        return info.suit == g.favored or info.ability in ("savvyOperator", "irregulars")
-    return is_bonus_card(g, owner, card)
-
-
-def purchase_cost(g: Game, player: int, slot: int) -> int:
-    card = g.market[slot]
-    if is_court_card(card):
-        info = COURT[card]
-        abilities = _own_abilities(g, player)
-        if (
-            ("heratInfluence" in abilities and info.region == HERAT)
-            or ("persianInfluence" in abilities and info.region == PERSIA)
-            or ("russianInfluence" in abilities and info.patriot == RUSSIAN)
-        ):
-            return 0
-    return (slot % 6) * (2 if g.favored == MILITARY else 1)
+    """"Matches the favored suit" in her card priority and cleanup order: the engine's bonus-action test for the
+    card where it lies (``owner`` -1: in the market, where no buyer's New Tactics reaches it)."""
+    return is_bonus(g, owner, card)
 
 
 def spies_in_play(g: Game, player: int) -> int:
     n = g.n
     return sum(g.spies[c * n + player] for court in g.courts for c in court)
-
-
-def court_limit(g: Game, player: int) -> int:
-    return 3 + g.stars(player, POLITICAL)
-
-
-def ruler_after(
-    g: Game, region: int, tribes: dict[int, int] | None = None, armies: dict[int, int] | None = None
-) -> int:
-    """Who would rule ``region`` after adding ``tribes`` {player: k} and ``armies`` {coalition: k} (k may be
-    negative); the rulebook's rule with Wakhan's ruling pieces (her tribes + the largest coalition's armies)."""
-    n = g.n
-    arm = [g.armies[region * 3 + c] + (armies or {}).get(c, 0) for c in range(3)]
-    counts = []
-    for p in range(n):
-        t = g.tribes[region * n + p] + (tribes or {}).get(p, 0)
-        if p == g.wakhan:
-            counts.append((t + max(arm), t))
-        else:
-            c = g.loyalty[p]
-            counts.append((t + (arm[c] if c >= 0 else 0), t))
-    best = max(k for k, _ in counts)
-    leaders = [p for p in range(n) if counts[p][0] == best]
-    if best <= 0 or len(leaders) != 1 or counts[leaders[0]][1] == 0 or max(arm) >= best:
-        return -1
-    return leaders[0]
-
-
-def tribe_protected(g: Game, owner: int, region: int) -> bool:
-    abilities = _own_abilities(g, owner)
-    return (region == KABUL and "citadelKabul" in abilities) or (
-        region == TRANSCASPIA and "citadelTranscaspia" in abilities
-    )
 
 
 # ---------------------------------------------------------------------------- priorities
@@ -252,10 +184,12 @@ class WakhanPlayer:
     True
     """
 
-    def choose(self, game: Game) -> Choice:
+    def decide(self, game: Game) -> Decision:
+        """Her decision for the pending step: the option, the reason in words and, for the decisions that
+        perform a line of her AI card or a bonus action, a note saying which (read back later this turn)."""
         g = game
         if g.wakhan < 0 or g.current_player != g.wakhan:
-            raise ValueError("WakhanPlayer.choose is for decisions that fall to Wakhan's seat")
+            raise ValueError("WakhanPlayer decides only what falls to Wakhan's seat")
         legal = g.legal_options()
         kind = g.decision or ""
         handler = _HANDLERS.get(kind)
@@ -263,7 +197,15 @@ class WakhanPlayer:
         if choice is None or choice[0] not in legal:
             ctx = _Ctx(g)
             choice = (legal[0], f"{ctx.head}: no Wakhan rule covers '{kind}'; first legal option")
-        return choice
+        option, reason = choice
+        note = reason.note if isinstance(reason, Reason) else None
+        return Decision(option, str.__str__(reason), note)
+
+    def choose(self, game: Game) -> Choice:
+        """``(option, reason)`` (a thin wrapper of :meth:`decide`); the reason is a :class:`Reason` carrying the
+        note when there is one, so that ``game.apply(option, player, reason)`` keeps it."""
+        d = self.decide(game)
+        return d.option, Reason(d.reason or "", d.note) if d.note is not None else (d.reason or "")
 
 
 class _Ctx:
@@ -295,24 +237,27 @@ class _Ctx:
         return f"{self.head}: {text}"
 
 
-# ---------------------------------------------------------------------------- turn progress (from the log)
+# ---------------------------------------------------------------------------- turn progress (from her notes)
+
+
+def line_note(card: int | str, line: int, lines: int, code: str) -> dict[str, Any]:
+    """The note kept with a decision that performs line ``line`` (1-based) of her AI card."""
+    return {"wakhan": "line", "ai_card": card, "line": line, "lines": lines, "code": code}
+
+
+BONUS_NOTE: dict[str, Any] = {"wakhan": "bonus"}
 
 
 def _turn_tags(g: Game) -> list[tuple[str, int, str]]:
-    """Wakhan's turn decisions logged this turn, latest first: ("line", index, code) or ("bonus", -1, "")."""
+    """Where she is on her AI card this turn, latest first: ("line", index, code) or ("bonus", -1, ""), read
+    from the notes kept with her decisions (:meth:`Game.notes_this_turn`), so a saved game resumes identically."""
     out: list[tuple[str, int, str]] = []
-    w = g.wakhan
-    for e in g.recent_events():
-        t = e.get("type")
-        if t == "turn" and e.get("player") == w:
-            break
-        if t == "reason" and e.get("player") == w:
-            text = e.get("text", "")
-            m = _LINE_TAG.match(text)
-            if m:
-                out.append(("line", int(m.group(1)) - 1, m.group(2)))
-            elif _BONUS_TAG.match(text):
-                out.append(("bonus", -1, ""))
+    for note in g.notes_this_turn(g.wakhan):
+        kind = note.get("wakhan")
+        if kind == "line":
+            out.append(("line", int(note["line"]) - 1, str(note["code"])))
+        elif kind == "bonus":
+            out.append(("bonus", -1, ""))
     return out
 
 
@@ -524,14 +469,6 @@ def instruction_radicalize(ctx: _Ctx, legal: list[Option], code: str) -> tuple[i
     raise KeyError(f"unknown radicalize instruction {code!r}")
 
 
-def _play_bribe_waived(g: Game, player: int) -> bool:
-    return (
-        "charismaticCourtiers" in _own_abilities(g, player)
-        or _has_effect(g, "disregardForCustoms")
-        or _has_effect(g, "courtlyManners", player)
-    )
-
-
 def _gives_control(ctx: _Ctx, card: int) -> bool:
     """Reading: the card's tribe and army icons (armies of her pragmatic loyalty) would make her the ruler of
     its region, which she does not rule now, and she can pay the full play bribe after buying it."""
@@ -544,11 +481,11 @@ def _gives_control(ctx: _Ctx, card: int) -> bool:
     a = sum(1 for i in info.impact if i == "army")
     if not t and not a:
         return False
-    ruler = g.rulers[r]
-    if ruler >= 0 and not _play_bribe_waived(g, w):
+    _, bribe = play_bribe(g, w, card)  # the engine's play bribe (waivers included)
+    if bribe:
         s = _slot(g, card)
         after = g.rupees[w] - purchase_cost(g, w, s) + g.market_rupees[s]
-        if g.tribes[r * g.n + ruler] > after:
+        if bribe > after:
             return False
     return ruler_after(g, r, {w: t}, {ctx.pl: a}) == w
 
@@ -557,26 +494,16 @@ def _gives_control(ctx: _Ctx, card: int) -> bool:
 
 
 def _hostage_bribe(g: Game, card: int) -> int:
-    """Spies of the player holding Wakhan's card hostage (0 if free or the bribe is waived)."""
-    n, w = g.n, g.wakhan
-    row = g.spies[card * n : card * n + n]
-    best = max(row)
-    holders = [p for p in range(n) if row[p] == best]
-    if best == 0 or len(holders) != 1 or holders[0] == w:
+    """Spies of the player holding Wakhan's card hostage (0 if free or the bribe is waived): the engine's
+    hostage rule, with the full bribe asked."""
+    holder, spies = hostage_holder(g, card, g.wakhan)
+    if holder < 0 or hostage_bribe_waived(g, g.wakhan):
         return 0
-    if (
-        "civilServiceReforms" in _own_abilities(g, w)
-        or _has_effect(g, "disregardForCustoms")
-        or _has_effect(g, "courtlyManners", w)
-    ):
-        return 0
-    return best
+    return spies
 
 
 def _min_cost(g: Game, action: str) -> int:
-    if action == "gift":
-        return 2 * (g.gifts[g.wakhan] + 1)
-    return {"build": BUILD_COST, "betray": BETRAY_COST}.get(action, 0)
+    return action_min_cost(g, g.wakhan, action)
 
 
 def _other_loyalties(ctx: _Ctx) -> set[int]:
@@ -590,22 +517,17 @@ def battle_regions(ctx: _Ctx) -> list[int]:
 
     Reading: blocks of a coalition nobody else is loyal to are not "another player's pieces"; she neither
     chooses a region for them nor removes them."""
-    g, w, n = ctx.g, ctx.w, ctx.g.n
-    loyal = _other_loyalties(ctx)
+    g, w = ctx.g, ctx.w
+    loyal = {COALITIONS[c] for c in _other_loyalties(ctx)}
     out = []
     for r in ctx.regions:
         if not g.armies[r * 3 + ctx.pl]:
             continue
-        tribes = any(g.tribes[r * n + q] and not tribe_protected(g, q, r) for q in range(n) if q != w)
-        armies = any(g.armies[r * 3 + c] for c in loyal)
-        roads = any(g.roads[b * 3 + c] for b in REGION_BORDERS[r] for c in loyal)
-        if tribes or armies or roads:
-            out.append(r)
+        for target in region_battle_targets(g, w, r):  # the engine's battle rule (Citadel protects tribes)
+            if target[0] == "remove_tribe" or target[-1] in loyal:
+                out.append(r)
+                break
     return out
-
-
-def _spy_removable(g: Game, owner: int) -> bool:
-    return "indispensableAdvisors" not in _own_abilities(g, owner)
 
 
 def battle_cards(g: Game) -> list[int]:
@@ -614,7 +536,7 @@ def battle_cards(g: Game) -> list[int]:
     out = []
     for court in g.courts:
         for c in court:
-            if g.spies[c * n + w] and any(g.spies[c * n + q] and _spy_removable(g, q) for q in range(n) if q != w):
+            if g.spies[c * n + w] and card_battle_targets(g, w, c):
                 out.append(c)
     return out
 
@@ -653,15 +575,8 @@ def army_moves(ctx: _Ctx) -> list[tuple[int, int]]:
 
 
 def betray_targets(g: Game) -> list[int]:
-    n, w = g.n, g.wakhan
-    out = []
-    for q in range(n):
-        guarded = "bodyguards" in _own_abilities(g, q)
-        for c in g.courts[q]:
-            info = COURT[c]
-            if g.spies[c * n + w] and info.prize >= 0 and not (guarded and info.suit == POLITICAL):
-                out.append(c)
-    return out
+    """Cards she may betray (the engine's rule) that carry a prize: her default betray wants a prize."""
+    return [c for c in engine_betray_targets(g, g.wakhan) if COURT[c].prize >= 0]
 
 
 def action_feasible(ctx: _Ctx, action: str, code: str) -> bool:
@@ -716,7 +631,7 @@ def _try_line(ctx: _Ctx, legal: list[Option], code: str) -> tuple[Option, str] |
     if not cards:
         return None
     card = highest_priority(g, cards)
-    bonus = " (bonus action: favored suit)" if is_bonus_card(g, ctx.w, card) else ""
+    bonus = " (bonus action: favored suit)" if is_bonus(g, ctx.w, card) else ""
     others = [c for c in cards if c != card]
     over = f" (over {', '.join(card_name(c) for c in others)})" if others else ""
     return ("action", card, action), (
@@ -728,7 +643,7 @@ def _bonus_action(ctx: _Ctx, legal: list[Option]) -> Choice | None:
     g, w = ctx.g, ctx.w
     legal_set = set(legal)
     for card in g.courts[w]:
-        if card in g.used_cards or not is_bonus_card(g, w, card):
+        if card in g.used_cards or not is_bonus(g, w, card):
             continue
         for action in COURT[card].actions:
             if ("action", card, action) not in legal_set:
@@ -737,9 +652,10 @@ def _bonus_action(ctx: _Ctx, legal: list[Option]) -> Choice | None:
                 continue
             if g.rupees[w] < _hostage_bribe(g, card) + _min_cost(g, action):
                 continue
-            return ("action", card, action), (
+            return ("action", card, action), Reason(
                 f"{ctx.head}, bonus actions: leftmost unused favored card {card_name(card)}, leftmost action "
-                f"that can be taken: {action}"
+                f"that can be taken: {action}",
+                BONUS_NOTE,
             )
     return None
 
@@ -770,7 +686,11 @@ def _turn(ctx: _Ctx, legal: list[Option]) -> Choice:
                 option, why = got
                 passed = ", ".join(f"{j % len(lines) + 1} {lines[j % len(lines)]}" for j in range(start, start + k))
                 skipped = f" (lines skipped: {k}: {passed}, none possible now)" if k else ""
-                return option, f"{ctx.head}, line {i + 1}/{len(lines)} ({lines[i]}): {why}{skipped}"
+                number = ctx.card.number if ctx.card is not None else "?"
+                return option, Reason(
+                    f"{ctx.head}, line {i + 1}/{len(lines)} ({lines[i]}): {why}{skipped}",
+                    line_note(number, i + 1, len(lines), lines[i]),
+                )
     bonus = _bonus_action(ctx, legal)
     if bonus is not None:
         return bonus

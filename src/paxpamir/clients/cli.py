@@ -18,6 +18,7 @@ from typing import Any, TextIO
 
 from .. import __version__
 from ..agents.bots import RandomBot
+from ..agents.runner import GameFailure, play_game, play_seeded_game
 from ..content.cards import CARDS, find_cards
 from ..engine.errors import PamirError
 from ..engine.game import MAX_PLAYERS, MIN_PLAYERS, Game
@@ -29,8 +30,6 @@ BENCH_WARMUP = 20
 BENCH_CLONES = 200_000
 #: Seeds used by ``pamir bench``: fixed, so every run measures the same games.
 BENCH_SEED = 10_000
-#: A random game that runs longer than this is treated as stuck.
-MAX_DECISIONS = 20_000
 
 
 class UsageError(Exception):
@@ -104,67 +103,26 @@ def _load_invariant_checker(err: TextIO) -> Callable[[Game], Any] | None:
     return module.check_invariants
 
 
-def _run_checker(check: Callable[[Game], Any], game: Game) -> str | None:
-    """Run one invariant check; the problem as text, or None when the state is sound."""
-    try:
-        result = check(game)
-    except Exception as exc:  # AssertionError by convention; anything else is a failure too
-        return f"{type(exc).__name__}: {exc}"
-    if result:  # a checker may also return a list of problems
-        if isinstance(result, list | tuple):
-            return "; ".join(str(x) for x in result)
-        return str(result)
-    return None
-
-
-class GameFailure(Exception):
-    def __init__(self, seed: int, decisions: int, message: str) -> None:
-        super().__init__(message)
-        self.seed = seed
-        self.decisions = decisions
-
-
-def _play_random_game(players: int, seed: int, check: Callable[[Game], Any] | None = None) -> tuple[Game, int]:
-    """One full game with a random bot seeded like the game; returns (game, decisions)."""
-    game = Game.new(players, seed)
-    bot = RandomBot(seed)
-    decisions = 0
-    if check is not None:
-        problem = _run_checker(check, game)
-        if problem:
-            raise GameFailure(seed, 0, f"invariant broken after setup: {problem}")
-    while not game.is_over:
-        if decisions >= MAX_DECISIONS:
-            raise GameFailure(seed, decisions, f"the game did not end within {MAX_DECISIONS} decisions")
-        option = bot.choose(game)
-        try:
-            game.apply(option)
-        except Exception as exc:  # an engine bug: report it with what is needed to reproduce it
-            raise GameFailure(
-                seed, decisions, f"applying {list(option)!r} failed: {type(exc).__name__}: {exc}"
-            ) from exc
-        decisions += 1
-        if check is not None:
-            problem = _run_checker(check, game)
-            if problem:
-                raise GameFailure(
-                    seed,
-                    decisions,
-                    f"invariant broken after decision {decisions} {list(option)!r}: {problem}",
-                )
-    return game, decisions
+def _play_random_game(
+    players: int, seed: int, check: Callable[[Game], Any] | None = None, wakhan: bool = False
+) -> tuple[Game, int]:
+    """One full game with a random bot seeded like the game (and Wakhan in the last seat with ``wakhan``);
+    returns (game, decisions). Raises the runner's GameFailure."""
+    game, result = play_seeded_game(players, seed, wakhan=wakhan, check=check)
+    return game, result.decisions
 
 
 # ---------------------------------------------------------------------------- simulate
 
 
 def cmd_simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    if getattr(args, "wakhan", False):
-        from .wakhan_sim import simulate_command
-
-        return simulate_command(args, out, err)
     n = args.players
+    wakhan = bool(getattr(args, "wakhan", False))
+    if wakhan and n not in (2, 3):
+        print(f"pamir simulate: error: --wakhan needs --players 2 or 3 (Wakhan included), not {n}", file=err)
+        return 2
     check = _load_invariant_checker(err) if args.check else None
+    w = n - 1 if wakhan else -1
     wins: Counter[int] = Counter()
     reasons: Counter[str] = Counter()
     shared = 0
@@ -178,12 +136,13 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     for i in range(args.games):
         seed = args.seed + i
         try:
-            game, decisions = _play_random_game(n, seed, check)
+            game, decisions = _play_random_game(n, seed, check, wakhan)
         except GameFailure as fail:
             print(f"{i + 1:>5} {seed:>6}  FAILED after {fail.decisions} decisions: {fail}", file=out)
             print(
                 f"error: game with seed {fail.seed} failed; reproduce with: "
-                f"pamir simulate --players {n} --games 1 --seed {fail.seed}" + (" --check" if args.check else ""),
+                f"pamir simulate{' --wakhan' if wakhan else ''} --players {n} --games 1 --seed {fail.seed}"
+                + (" --check" if args.check else ""),
                 file=err,
             )
             return 1
@@ -197,20 +156,28 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         total_turns += s["turns"]
         total_decisions += decisions
         vp = "/".join(str(v) for v in s["vp"])
+        who = "+".join("W" if p == w else str(p) for p in winners) if wakhan else _seats(winners)
         print(
-            f"{i + 1:>5} {seed:>6}  {_seats(winners):<8} {vp:<{vp_width}} {s['turns']:>5} {decisions:>9}  "
+            f"{i + 1:>5} {seed:>6}  {who:<8} {vp:<{vp_width}} {s['turns']:>5} {decisions:>9}  "
             f"{_short_reason(s['end_reason'])}",
             file=out,
         )
     k = args.games
+    checked = " (invariants checked after every decision)" if check is not None else ""
     print(file=out)
-    print(
-        f"{k} game{'s' if k != 1 else ''}, {n} players, seeds {args.seed}..{args.seed + k - 1}"
-        + (" (invariants checked after every decision)" if check is not None else ""),
-        file=out,
-    )
-    seat_text = ", ".join(f"seat {p}: {wins[p]}" for p in range(n))
-    print(f"wins by seat: {seat_text}" + (f" (shared wins: {shared})" if shared else ""), file=out)
+    if wakhan:
+        print(
+            f"{k} game{'s' if k != 1 else ''} against Wakhan (seat {w}), {n - 1} random bot seat"
+            f"{'s' if n > 2 else ''}, seeds {args.seed}..{args.seed + k - 1}" + checked,
+            file=out,
+        )
+        seats = ", ".join(("Wakhan" if p == w else f"seat {p}") + f": {wins[p]}" for p in range(n))
+        print(f"wins: {seats}", file=out)
+    else:
+        games = f"{k} game{'s' if k != 1 else ''}"
+        print(f"{games}, {n} players, seeds {args.seed}..{args.seed + k - 1}" + checked, file=out)
+        seat_text = ", ".join(f"seat {p}: {wins[p]}" for p in range(n))
+        print(f"wins by seat: {seat_text}" + (f" (shared wins: {shared})" if shared else ""), file=out)
     print(f"average turns: {total_turns / k:.1f}, average decisions: {total_decisions / k:.1f}", file=out)
     print("end reasons: " + ", ".join(f"{r} {c}" for r, c in sorted(reasons.items())), file=out)
     return 0
@@ -223,9 +190,7 @@ def _mid_game(players: int, seed: int) -> Game:
     """A state halfway (by decisions) through a fixed random game."""
     _, total = _play_random_game(players, seed)
     game = Game.new(players, seed)
-    bot = RandomBot(seed)
-    for _ in range(total // 2):
-        game.apply(bot.choose(game))
+    play_game(game, [RandomBot(seed)] * players, stop_after=total // 2)
     return game
 
 
@@ -328,11 +293,8 @@ def record_text(record: dict[str, Any]) -> str:
 
 def cmd_new(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     game = Game.new(args.players, args.seed, open_hands=args.open_hands)
-    bot = RandomBot(args.seed)
-    for _ in range(args.random_moves):
-        if game.is_over:
-            break
-        game.apply(bot.choose(game))
+    if args.random_moves:
+        play_game(game, [RandomBot(args.seed)] * args.players, stop_after=args.random_moves)
     text = record_text(game.record())
     if args.out in (None, "-"):
         out.write(text)

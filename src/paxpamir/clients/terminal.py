@@ -196,7 +196,7 @@ def load_document(path: str | os.PathLike[str]) -> tuple[Game, dict[str, Any]]:
         for item in choices:
             try:
                 who, option, *reason = item  # Wakhan's decisions carry her reason as a third item
-                g.apply(option, who, *reason[:1])
+                g.apply(option, who, *reason)  # reason and note (see docs/state-format.md)
             except (PamirError, TypeError, ValueError):
                 break
             kept += 1
@@ -1413,7 +1413,7 @@ def cmd_replay(
             who, option, *reason = choices[i]  # Wakhan's decisions carry her reason as a third item
             label = g.label(tuple(_tupled(option)))
             screen.plain(f"{game_player_name(g, who)}: {label}", style=PLAYER_STYLES[who % len(PLAYER_STYLES)])
-            g.apply(option, who, *reason[:1])
+            g.apply(option, who, *reason)  # reason and note (see docs/state-format.md)
             show_new()
             i += 1
     except KeyboardInterrupt:

@@ -23,7 +23,7 @@ from ..content.map import (
     POLITICAL,
     REGION_BORDERS,
 )
-from ..rules.rulers import ruler_of
+from ..rules.rulers import ruler_from_counts
 from . import rng
 from .errors import IllegalOption, PamirError
 from .steps import AUTOMATIC, DECISIONS, Option, Step
@@ -32,6 +32,23 @@ FORMAT_VERSION = 1
 MIN_PLAYERS = 2
 MAX_PLAYERS = 5
 NO_CARD = 0
+
+
+class Reason(str):
+    """A reason text that carries a note (see :meth:`Game.apply`): ``apply(option, player, reason)`` with a
+    Reason keeps ``reason.note`` too, so callers that pass ``(option, reason)`` pairs along keep the note.
+
+    >>> r = Reason("line 2 of my plan", {"line": 2})
+    >>> (r, r.note)
+    ('line 2 of my plan', {'line': 2})
+    """
+
+    note: dict[str, Any] | None
+
+    def __new__(cls, text: str, note: dict[str, Any] | None = None) -> Reason:
+        self = super().__new__(cls, text)
+        self.note = note
+        return self
 
 
 class Game:
@@ -86,6 +103,9 @@ class Game:
     _history_len: int
     undo_floor: int
     initial: dict[str, Any] | None  # the loaded position a record starts from, None for a seeded new game
+    # Undo: clones taken before each of the active player's decisions since ``undo_floor`` (not state).
+    keep_undo: bool
+    _undo_states: list[tuple[int, Game]]  # (history length before the decision, state before it)
     # Caches.
     _options_cache: list[Option] | None
     _cyl_used: list[int]
@@ -161,6 +181,8 @@ class Game:
         g._history_len = 0
         g.undo_floor = 0
         g.initial = None
+        g.keep_undo = False
+        g._undo_states = []
         g._options_cache = None
         g._cyl_used = [0] * n
         g._blocks_used = [0] * 3
@@ -213,12 +235,67 @@ class Game:
         g._history_len = self._history_len
         g.undo_floor = self.undo_floor
         g.initial = self.initial
+        g.keep_undo = self.keep_undo
+        g._undo_states = self._undo_states[:] if self._undo_states else []
         g._options_cache = None
         g._cyl_used = self._cyl_used[:]
         g._blocks_used = self._blocks_used[:]
         return g
 
     __copy__ = clone
+
+    def _restore(self, other: Game) -> None:
+        """Become ``other`` (a clone nobody else uses: its lists are taken over, not copied). Every field is
+        assigned explicitly, as in :meth:`clone` (no ``__dict__``: the class must stay compilable by mypyc)."""
+        self.n = other.n
+        self.options = other.options
+        self.seed = other.seed
+        self.rng = other.rng
+        self.turn = other.turn
+        self.current = other.current
+        self.phase = other.phase
+        self.loyalty = other.loyalty
+        self.rupees = other.rupees
+        self.vp = other.vp
+        self.gifts = other.gifts
+        self.prizes = other.prizes
+        self.hands = other.hands
+        self.courts = other.courts
+        self.tribes = other.tribes
+        self.armies = other.armies
+        self.roads = other.roads
+        self.spies = other.spies
+        self.market = other.market
+        self.market_rupees = other.market_rupees
+        self.deck = other.deck
+        self.discard = other.discard
+        self.removed = other.removed
+        self.favored = other.favored
+        self.actions_used = other.actions_used
+        self.used_cards = other.used_cards
+        self.paid_cards = other.paid_cards
+        self.placed = other.placed
+        self.effects = other.effects
+        self.agenda = other.agenda
+        self.bank_out = other.bank_out
+        self.bank_in = other.bank_in
+        self.winners = other.winners
+        self.end_reason = other.end_reason
+        self.rulers = other.rulers
+        self.wakhan = other.wakhan
+        self.ai_deck = other.ai_deck
+        self.ai_discard = other.ai_discard
+        self._log = other._log
+        self._log_len = other._log_len
+        self._history = other._history
+        self._history_len = other._history_len
+        self.undo_floor = other.undo_floor
+        self.initial = other.initial
+        self.keep_undo = other.keep_undo
+        self._undo_states = other._undo_states
+        self._options_cache = None
+        self._cyl_used = other._cyl_used
+        self._blocks_used = other._blocks_used
 
     # ------------------------------------------------------------------ decision API
 
@@ -275,11 +352,20 @@ class Game:
 
         return label(self, self.agenda[-1] if self.agenda else (), tuple(option))
 
-    def apply(self, option: Option | list[Any], player: int | None = None, reason: str | None = None) -> None:
+    def apply(
+        self,
+        option: Option | list[Any],
+        player: int | None = None,
+        reason: str | None = None,
+        note: dict[str, Any] | None = None,
+    ) -> None:
         """Carry out ``option`` for the player to move (checked against ``player`` when given).
 
         ``reason`` (optional) is a short explanation logged before the decision and kept in the record, as
-        Wakhan's decision procedure does so that a human can check her by hand.
+        Wakhan's decision procedure does so that a human can check her by hand. ``note`` (optional) is the
+        same for programs: a small JSON object (string keys; numbers, strings, booleans, null and lists of
+        them) kept with the decision in the record and in the log, and read back with :meth:`notes_this_turn`
+        (Wakhan keeps her place on her AI card there). Both are public, like the decision itself.
         Raises :class:`IllegalOption` and changes nothing if the option is not legal now.
         """
         if not self.agenda:
@@ -300,15 +386,41 @@ class Game:
         if legal is not option and any(type(a) is not type(b) for a, b in zip(option, legal, strict=True)):
             # True == 1 and 1.0 == 1 in Python: such look-alikes would leak into the record and the log.
             raise IllegalOption(f"{list(option)!r} has a value of the wrong type; the legal option is {list(legal)!r}")
+        if reason is not None:
+            if not isinstance(reason, str):
+                raise IllegalOption(f"a reason is a string, not {reason!r}")
+            if isinstance(reason, Reason):
+                if note is None:
+                    note = reason.note
+                reason = str.__str__(reason)
+        if note is not None:
+            _check_note(note)
+            note = {k: v[:] if isinstance(v, list) else v for k, v in note.items()}
+        own = who == self.current and self.phase == "play"
+        if self.keep_undo and own:
+            self._keep_undo_state()
         self.agenda.pop()
         self._options_cache = None
-        self._history = ((who, option, reason) if reason else (who, option), self._history)
+        if note:
+            entry: tuple[Any, ...] = (who, option, reason or None, note)
+        elif reason:
+            entry = (who, option, reason)
+        else:
+            entry = (who, option)
+        self._history = (entry, self._history)
         self._history_len += 1
         if reason:
-            self.log("reason", player=who, text=reason)
-        if who != self.current or self.phase != "play":
+            if note:
+                self.log("reason", player=who, text=reason, note=note)
+            else:
+                self.log("reason", player=who, text=reason)
+        elif note:
+            self.log("note", player=who, note=note)
+        if not own:
             # Another player decided (a bribe, a discard, a loyalty choice): no undo past this.
             self.undo_floor = self._history_len
+            if self._undo_states:
+                self._undo_states = []
         DECISIONS[step[0]][1](self, step, option)
         self._advance()
 
@@ -331,25 +443,67 @@ class Game:
         """True when the last decision was the active player's own, in this turn, with nothing revealed since.
 
         With ``player``, also that ``player`` is the active player: only they may take their decisions back.
+        A game asked this starts keeping undo states (see :attr:`keep_undo`).
         """
+        self.keep_undo = True
         if player is not None and player != self.current:
             return False
         return self._history_len > self.undo_floor and self.agenda != [] and self._history is not None
 
+    def _keep_undo_state(self) -> None:
+        """Save the state before the active player's decision about to be applied (undo restores it)."""
+        states = self._undo_states
+        floor = self.undo_floor
+        if states and states[0][0] < floor:  # a new turn or another player's decision: older states are gone
+            states = self._undo_states = [s for s in states if s[0] >= floor]
+        saved = self.clone()
+        saved._undo_states = []
+        states.append((self._history_len, saved))
+
     def undo(self, player: int | None = None) -> None:
-        """Take back the active player's last decision of this turn (raises PamirError if not allowed)."""
+        """Take back the active player's last decision of this turn (raises PamirError if not allowed).
+
+        Restores the state saved before that decision. Undo states are kept once undo is in use (after
+        ``keep_undo = True`` or a call to :meth:`can_undo`); a game without one (say, just loaded from JSON)
+        replays its record up to the decision instead.
+        """
         if not self.can_undo(player):
             raise PamirError(
                 "nothing to undo: undo works only for the active player's own decisions this turn, before any "
                 "card is drawn or revealed and before another player decides"
             )
-        choices = self.choices()[:-1]
         floor = self.undo_floor
-        g = self._replay_base()
-        for c in choices:
-            g.apply(c[1], c[0], *c[2:])
-        g.undo_floor = floor
-        self.__dict__.update(g.__dict__)
+        states = self._undo_states
+        target = self._history_len - 1
+        while states and states[-1][0] > target:  # states of decisions already gone (should not happen)
+            states.pop()
+        if states and states[-1][0] == target:
+            _, saved = states.pop()
+            self._restore(saved.clone())  # a copy: clones of this game share its saved states
+            self._undo_states = states
+        else:
+            choices = self.choices()[:-1]
+            g = self._replay_base()
+            for c in choices:
+                g.apply(c[1], c[0], *c[2:])
+            self._restore(g)
+            self._undo_states = []
+        self.undo_floor = floor
+        self.keep_undo = True
+
+    def notes_this_turn(self, player: int) -> list[dict[str, Any]]:
+        """The notes ``player`` attached to decisions (see :meth:`apply`) since the current turn began, newest
+        first. Agents keep their place in a procedure here (Wakhan: the AI card line she performed last)."""
+        out: list[dict[str, Any]] = []
+        for e in _newest_first(self._log):
+            t = e.get("type")
+            if t == "turn":
+                break
+            if (t == "reason" or t == "note") and e.get("player") == player:
+                note = e.get("note")
+                if note:
+                    out.append(note)
+        return out
 
     def _replay_base(self) -> Game:
         if self.initial is not None:
@@ -506,8 +660,9 @@ class Game:
     def recompute_rulers(self) -> None:
         """Recompute every region's ruler and log changes. Called after any change to the map."""
         rulers = self.rulers
+        tribes, armies, n = self.tribes, self.armies, self.n
         for r in range(6):
-            new = ruler_of(self, r)
+            new = ruler_from_counts(self, tribes, armies, r * n, r * 3)
             old = rulers[r]
             if new != old:
                 rulers[r] = new
@@ -610,6 +765,21 @@ def _newest_first(node: tuple | None) -> Iterator[Any]:
         node = node[1]
 
 
+_NOTE_ITEM = (str, int, float, bool, type(None))
+
+
+def _check_note(note: Any) -> None:
+    """A decision's note must survive JSON unchanged, so that records and saved games replay identically."""
+    if not isinstance(note, dict):
+        raise IllegalOption(f"a note is a JSON object (a dict), not {note!r}")
+    for k, v in note.items():
+        if not isinstance(k, str):
+            raise IllegalOption(f"a note's keys are strings, not {k!r}")
+        items = v if isinstance(v, list) else [v]
+        if not all(isinstance(x, _NOTE_ITEM) for x in items):
+            raise IllegalOption(f"note {k!r}: values are numbers, strings, booleans, null or lists of them, not {v!r}")
+
+
 def _to_tuple(value: list[Any]) -> tuple[Any, ...]:
     return tuple(_to_tuple(v) if isinstance(v, list) else v for v in value)
 
@@ -631,4 +801,4 @@ def _explain_illegal(g: Game, step: Step, option: Option, options: list[Option])
 # Imported for their registration side effects; kept at the bottom to avoid import cycles.
 from ..rules import actions, court, events, market, scoring, setup, turn  # noqa: E402,F401
 
-__all__ = ["Game", "COALITION_INDEX", "COURT_CARDS", "OTHER_EVENTS", "REGION_BORDERS", "rng"]
+__all__ = ["Game", "Reason", "COALITION_INDEX", "COURT_CARDS", "OTHER_EVENTS", "REGION_BORDERS", "rng"]

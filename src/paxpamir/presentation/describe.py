@@ -329,6 +329,9 @@ def event_text(g: Game, e: dict[str, Any]) -> str:
         return "Wakhan's AI deck is reshuffled."
     if t == "reason":
         return f"{who}: {e['text']}"
+    if t == "note":
+        data = ", ".join(f"{k} {v}" for k, v in e["note"].items())
+        return f"{who} notes: {data}."
     if t == "game_over":
         names = " and ".join(player_name(g, w) for w in e["winners"])
         verb = "win" if len(e["winners"]) > 1 else "wins"

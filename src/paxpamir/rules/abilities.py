@@ -82,11 +82,12 @@ def _blackmail(g: Game, step: Step, option: Option) -> None:
 
 def counts_as_favored(g: Game, player: int, card: int) -> bool:
     """Savvy Operator and Irregulars always count as favored; New Tactics makes the buyer's military cards
-    favored."""
+    favored. ``player`` is the card's owner, or -1 for a card in the market (which no buyer's New Tactics
+    reaches)."""
     info = COURT[card]
     if info.ability == "savvyOperator" or info.ability == "irregulars":
         return True
-    return info.suit == MILITARY and bool(g.effects) and has_effect(g, "newTactics", player)
+    return info.suit == MILITARY and player >= 0 and bool(g.effects) and has_effect(g, "newTactics", player)
 
 
 # ---------------------------------------------------------------------------- costs and bribes

@@ -391,7 +391,8 @@ def _more(g: Game, step: Step) -> None:
 # ---------------------------------------------------------------------------- betray
 
 
-def _betray_targets(g: Game, player: int) -> list[int]:
+def betray_targets(g: Game, player: int) -> list[int]:
+    """Court cards ``player`` may betray: those with their spy on them (Bodyguards protects political cards)."""
     n = g.n
     out = []
     for q in range(g.n):
@@ -402,7 +403,7 @@ def _betray_targets(g: Game, player: int) -> list[int]:
 
 
 def _can_betray(g: Game, player: int, rank: int) -> bool:
-    return g.rupees[player] >= BETRAY_COST and bool(_betray_targets(g, player))
+    return g.rupees[player] >= BETRAY_COST and bool(betray_targets(g, player))
 
 
 def _start_betray(g: Game, player: int, rank: int) -> None:
@@ -410,7 +411,7 @@ def _start_betray(g: Game, player: int, rank: int) -> None:
 
 
 def _betray_options(g: Game, step: Step) -> list[Option]:
-    return [("betray", c) for c in _betray_targets(g, step[1])]
+    return [("betray", c) for c in betray_targets(g, step[1])]
 
 
 @decision("betray", "Betray: choose a card with your spy on it to discard (2 rupees)")(_betray_options)
@@ -449,7 +450,9 @@ def _prize(g: Game, step: Step, option: Option) -> None:
 # ---------------------------------------------------------------------------- battle
 
 
-def _region_targets(g: Game, player: int, region: int) -> list[Option]:
+def region_battle_targets(g: Game, player: int, region: int) -> list[Option]:
+    """What ``player`` may remove in a battle in ``region``: other coalitions' armies and roads, and tribes
+    of players loyal to another coalition (Citadel protects its owner's tribes)."""
     coalition = block_coalition(g, player)
     opts: list[Option] = []
     for c in range(3):
@@ -467,7 +470,8 @@ def _region_targets(g: Game, player: int, region: int) -> list[Option]:
     return opts
 
 
-def _card_targets(g: Game, player: int, card: int) -> list[Option]:
+def card_battle_targets(g: Game, player: int, card: int) -> list[Option]:
+    """Other players' spies ``player`` may remove in a battle on ``card`` (Indispensable Advisors protects)."""
     n = g.n
     return [
         ("remove_spy", q)
@@ -487,12 +491,12 @@ def _own_units_in_region(g: Game, player: int, region: int) -> int:
 def _battle_sites(g: Game, player: int) -> list[Option]:
     opts: list[Option] = []
     for r in range(6):
-        if _own_units_in_region(g, player, r) and _region_targets(g, player, r):
+        if _own_units_in_region(g, player, r) and region_battle_targets(g, player, r):
             opts.append(("battle_region", REGIONS[r]))
     n = g.n
     for court in g.courts:
         for c in court:
-            if g.spies[c * n + player] and _card_targets(g, player, c):
+            if g.spies[c * n + player] and card_battle_targets(g, player, c):
                 opts.append(("battle_card", c))
     return opts
 
@@ -526,7 +530,7 @@ def _battle_site(g: Game, step: Step, option: Option) -> None:
 
 def _battle_options(g: Game, step: Step) -> list[Option]:
     p, site, where, removed = step[1], step[2], step[3], step[5]
-    opts = _region_targets(g, p, where) if site == "region" else _card_targets(g, p, where)
+    opts = region_battle_targets(g, p, where) if site == "region" else card_battle_targets(g, p, where)
     if removed:
         opts.append(("done",))
     return opts
@@ -571,4 +575,12 @@ _START = {
     "battle": _start_battle,
 }
 
-__all__ = ["BORDERS", "card_action_options", "begin_action"]
+__all__ = [
+    "BORDERS",
+    "begin_action",
+    "betray_targets",
+    "card_action_options",
+    "card_battle_targets",
+    "is_bonus",
+    "region_battle_targets",
+]

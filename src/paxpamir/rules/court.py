@@ -3,6 +3,7 @@ leverage repayment, the overthrow rule), loyalty changes, hostages and bribes.""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..content.cards import COURT
@@ -35,13 +36,20 @@ def hostage_holder(g: Game, card: int, owner: int) -> tuple[int, int]:
     """(player, spies) holding ``card`` hostage: one other player with strictly more spies on it than every
     other player, its owner included. (-1, 0) when the card is free."""
     n = g.n
-    base = card * n
+    return hostage_from_spies(g.spies[card * n : card * n + n], owner)
+
+
+def hostage_from_spies(spies: Sequence[int], owner: int) -> tuple[int, int]:
+    """The hostage rule on a card's spy counts (``spies[player]``, as in a view's ``spies`` entry): (player,
+    spies) of the single player with the most spies on it unless that is its ``owner``; (-1, 0) when free.
+
+    >>> hostage_from_spies([0, 2, 1], owner=0), hostage_from_spies([2, 2, 0], owner=2), hostage_from_spies([3, 1], 0)
+    ((1, 2), (-1, 0), (-1, 0))
+    """
     best = -1
     best_count = 0
     second = 0
-    spies = g.spies
-    for q in range(n):
-        k = spies[base + q]
+    for q, k in enumerate(spies):
         if k > best_count:
             second = best_count
             best_count = k

@@ -8,6 +8,7 @@ her AI deck, her pragmatic loyalty, her ruling pieces, her influence in every co
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..content.cards import WakhanCard, wakhan_card
@@ -85,6 +86,9 @@ def pragmatic_loyalty(g: Game) -> int:
 
 def ruling_armies(g: Game, region: int) -> int:
     """Wakhan's armies for ruling: the most numerous single coalition's armies in the region."""
-    a = region * 3
-    arm = g.armies
-    return max(arm[a], arm[a + 1], arm[a + 2])
+    return ruling_army_count(g.armies, region * 3)
+
+
+def ruling_army_count(armies: Sequence[int], a0: int = 0) -> int:
+    """Wakhan's armies for ruling among a region's ``armies[a0 + coalition]``: the most numerous coalition's."""
+    return max(armies[a0], armies[a0 + 1], armies[a0 + 2])
