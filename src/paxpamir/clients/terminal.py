@@ -41,6 +41,7 @@ from ..content.cards import CARDS, WAKHAN_INSTRUCTIONS, CourtCard, EventCard, fi
 from ..content.map import BORDER_NAMES, COALITIONS, MILITARY, REGIONS, SUITS, border_title, region_title
 from ..engine.errors import PamirError
 from ..engine.game import MAX_PLAYERS, Game
+from ..rules.events import effect_text as lasting_effect_text
 from ..rules.scoring import dominant_coalition
 from ..rules.scoring import influence as influence_of
 from ..rules.turn import court_limit, hand_limit
@@ -66,20 +67,6 @@ PLAYER_STYLES = ("bold cyan", "bold magenta", "bold bright_blue", "bold white", 
 COALITION_STYLES = ("bold green", "bold red", "bold yellow")
 SUIT_STYLES = ("bright_blue", "magenta", "green", "red")
 SUIT_SHORT = ("Pol", "Int", "Eco", "Mil")
-
-#: What each lasting event does while in force; {p} is the player it belongs to.
-EFFECT_TEXTS = {
-    "newTactics": "{p}'s military cards count as favored until the next Dominance Check.",
-    "kohINoorRecovered": "each of {p}'s gifts gives one extra influence until after the next Dominance Check.",
-    "embarrassementOfRiches": "gifts give no influence until after the next Dominance Check.",
-    "courtlyManners": "{p} may decline to pay bribes until the next Dominance Check.",
-    "disregardForCustoms": "nobody pays bribes until the next Dominance Check.",
-    "rumor": "{p}'s patriots give no influence until after the next Dominance Check.",
-    "conflictFatigue": "at the next Dominance Check, 2 more blocks than each other coalition are enough to dominate.",
-    "nationalism": "{p}'s tribes may move and battle as if they were armies until the next Dominance Check.",
-    "nationBuilding": "{p} places twice as many blocks with each build action until the next Dominance Check.",
-    "pashtunwaliValues": "impact icons do not change the favored suit until the next Dominance Check.",
-}
 
 #: Wakhan's AI card instructions in a few words (``card ai <n>`` shows the full text).
 WAKHAN_SHORT = {
@@ -260,9 +247,9 @@ def game_player_name(g: Game, p: int) -> str:
 
 def effect_text(effect: str, card: int, player: str) -> str:
     """What a lasting event does while in force, for the player it belongs to."""
-    text = EFFECT_TEXTS.get(effect)
+    text = lasting_effect_text(effect, player)
     if text is not None:
-        return text.format(p=player or "its buyer")
+        return text
     info = CARDS[card]
     if isinstance(info, EventCard):
         return info.if_purchased_text if effect == info.if_purchased else info.if_discarded_text

@@ -26,7 +26,7 @@ from ..content.map import (
 from ..rules.rulers import ruler_of
 from . import rng
 from .errors import IllegalOption, PamirError
-from .steps import AUTOMATIC, DECISIONS, Option, Step
+from .steps import DECISIONS, KINDS, Option, Step
 
 FORMAT_VERSION = 1
 MIN_PLAYERS = 2
@@ -317,11 +317,15 @@ class Game:
         agenda = self.agenda
         self._options_cache = None
         while agenda:
-            kind = agenda[-1][0]
-            run = AUTOMATIC.get(kind)
+            step = agenda[-1]
+            spec = KINDS[step[0]]
+            if type(step) is not spec.cls and spec.cls is not None:
+                step = agenda[-1] = spec.make(step)  # pushed as a plain tuple: give it its named type
+            run = spec.run
             if run is None:
                 return
-            run(self, agenda.pop())
+            agenda.pop()
+            run(self, step)
         if self.phase != "over":
             raise PamirError("internal error: the agenda ran empty before the game ended")
 
