@@ -26,7 +26,7 @@ from ..content.map import (
 from ..rules.rulers import ruler_of
 from . import rng
 from .errors import IllegalOption, PamirError
-from .steps import DECISIONS, KINDS, Option, Step
+from .steps import AUTOMATIC, DECISIONS, Option, Step, make_step
 
 FORMAT_VERSION = 1
 MIN_PLAYERS = 2
@@ -318,10 +318,9 @@ class Game:
         self._options_cache = None
         while agenda:
             step = agenda[-1]
-            spec = KINDS[step[0]]
-            if type(step) is not spec.cls and spec.cls is not None:
-                step = agenda[-1] = spec.make(step)  # pushed as a plain tuple: give it its named type
-            run = spec.run
+            if type(step) is tuple:
+                step = agenda[-1] = make_step(step)  # pushed as a plain tuple: give it its named type
+            run = AUTOMATIC.get(step[0])
             if run is None:
                 return
             agenda.pop()

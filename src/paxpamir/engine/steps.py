@@ -35,7 +35,7 @@ LabelFn = Callable[["Game", Step, Option], str]
 AskFn = Callable[["Game", Step], str]
 CheckFn = Callable[["Game", Step, "Step | None"], "str | None"]
 
-S = TypeVar("S", bound=tuple)  # type: ignore[type-arg]
+S = TypeVar("S", bound=tuple)
 
 #: The largest count a step argument may hold (rupees, units, removals left ...): far above anything a game
 #: reaches, low enough that a corrupt state cannot ask for a huge list of options.
@@ -117,7 +117,7 @@ MarketSlot = Annotated[int, Arg("a market slot", 0, 11)]
 Count = Annotated[int, Arg("a count", 0, MAX_COUNT)]
 Flag = Annotated[int, Arg("a flag", 0, 1)]
 Anything = Annotated[Any, Arg("anything", anything=True)]
-InnerStep = Annotated[tuple, Arg("a step", step=True)]  # type: ignore[type-arg]
+InnerStep = Annotated[tuple, Arg("a step", step=True)]
 
 
 # ---------------------------------------------------------------------------- step kinds
@@ -155,7 +155,7 @@ class StepKind:
         names: tuple[str, ...] = getattr(cls, "_fields", ())
         if len(values) < len(names):
             values = values + tuple(defaults[name] for name in names[len(values) :] if name in defaults)
-        return cls._make(values)  # type: ignore[attr-defined,no-any-return]
+        return cls._make(values)  # type: ignore[attr-defined]
 
 
 def _fields(cls: type) -> tuple[tuple[str, Arg], ...]:

@@ -275,7 +275,7 @@ def _battle(g: Game, e: dict[str, Any], who: str, p: Any, c: Any) -> str:
     return f"{who} battles in {site} (up to {e['limit']} removal{'s' if e['limit'] != 1 else ''})."
 
 
-def _removed(g: Game, e: dict[str, Any], who: str, p: Any, c: Any) -> str:
+def _removed_event(g: Game, e: dict[str, Any], who: str, p: Any, c: Any) -> str:
     return f"{who} removes {_removed(g, e)}."
 
 
@@ -413,7 +413,7 @@ EVENT_TEXTS: dict[str, EventTextFn] = {
     "prize": _prize,
     "prize_declined": _prize_declined,
     "battle": _battle,
-    "removed": _removed,
+    "removed": _removed_event,
     "event": _event,
     "event_discarded": _event_discarded,
     "effect_on": _effect_on,

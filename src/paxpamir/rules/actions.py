@@ -482,7 +482,7 @@ def _carry_placed(g: Game, kind: str, source: int, to: int, owner: int, left_beh
         g.placed.append((kind, to, owner))
 
 
-def _push_more(g: Game, step: Step) -> None:
+def _push_more(g: Game, step: Tax | Build | Move | Battle) -> None:
     """Push a repeated decision (tax, build, move, battle) to come after whatever is pending now; it is
     asked only if it then offers something more than stopping."""
     g.agenda.append(More("more", step.player, step))

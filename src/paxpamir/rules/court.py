@@ -391,7 +391,7 @@ def _place_spy(g: Game, step: PlaceSpy, option: Option) -> None:
 
 
 def _spy_label(g: Game, step: PlaceSpy, option: Option) -> str:
-    return f"Spy on {card_name(option[1] if len(option) > 1 else None)}"
+    return f"Spy on {card_name(option[1] if len(option) > 1 else None)}"  # type: ignore[arg-type]
 
 
 decision_kind(

@@ -113,8 +113,8 @@ class CleanupEvents(NamedTuple):
 
 def _cleanup_events(g: Game, step: CleanupEvents) -> None:
     """Cleanup step 3: discard events in the leftmost column, top row first, resolving their discard effect."""
-    g.agenda.append(DiscardMarketEvent("discard_market_event", step.player, 6))
-    g.agenda.append(DiscardMarketEvent("discard_market_event", step.player, 0))
+    p = step.player
+    g.agenda.extend(_DISCARD_EVENTS[p] if p < len(_DISCARD_EVENTS) else _discard_events(p))
 
 
 automatic_kind("cleanup_events", CleanupEvents, _cleanup_events)
@@ -139,6 +139,14 @@ def _discard_market_event(g: Game, step: DiscardMarketEvent) -> None:
 
 
 automatic_kind("discard_market_event", DiscardMarketEvent, _discard_market_event)
+
+
+def _discard_events(p: int) -> tuple[DiscardMarketEvent, DiscardMarketEvent]:
+    """The steps of cleanup step 3: the bottom slot of the leftmost column runs after the top one."""
+    return DiscardMarketEvent("discard_market_event", p, 6), DiscardMarketEvent("discard_market_event", p, 0)
+
+
+_DISCARD_EVENTS = tuple(_discard_events(p) for p in range(5))  # made once per seat: a hot path
 
 
 class CleanupMarket(NamedTuple):

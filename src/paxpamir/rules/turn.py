@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..content.map import INTELLIGENCE, POLITICAL
 from ..engine.steps import Option, Seat, automatic_kind, decision_kind
@@ -28,7 +28,7 @@ def start_turn(g: Game, player: int) -> None:
     g.placed = []
     g.undo_floor = g._history_len
     g.log("turn", player=player, turn=g.turn)
-    g.agenda.append(Turn("turn", player))
+    g.agenda.append(_TURN[player] if player < len(_TURN) else Turn("turn", player))
     if player == g.wakhan:
         draw_ai_card(g)
     start_of_turn(g, player)
@@ -62,11 +62,7 @@ def _turn(g: Game, step: Turn, option: Option) -> None:
     kind = option[0]
     if kind == "end_turn":
         g.log("end_turn", player=p)
-        g.agenda.append(NextTurn("next_turn", p))
-        g.agenda.append(CleanupMarket("cleanup_market", p))
-        g.agenda.append(CleanupEvents("cleanup_events", p))
-        g.agenda.append(CleanupHand("cleanup_hand", p))
-        g.agenda.append(CleanupCourt("cleanup_court", p))
+        g.agenda.extend(_END_OF_TURN[p] if p < len(_END_OF_TURN) else _end_of_turn(p))
         return
     g.agenda.append(step)
     if kind == "purchase":
@@ -91,7 +87,7 @@ def _turn_ask(g: Game, step: Turn) -> str:
 
 def _turn_label(g: Game, step: Turn, option: Option) -> str:
     kind = option[0] if option else ""
-    a = option[1] if len(option) > 1 else None
+    a: Any = option[1] if len(option) > 1 else None
     if kind == "purchase":
         slot = g.market.index(a) if a in g.market else -1
         cost = purchase_cost(g, step.player, slot) if slot >= 0 else 0
@@ -251,3 +247,20 @@ def action_note(g: Game, player: int, card: int, action: str) -> str:
     if is_bonus(g, player, card):
         notes.append("bonus action")
     return f" ({', '.join(notes)})" if notes else ""
+
+
+def _end_of_turn(p: int) -> tuple[NextTurn, CleanupMarket, CleanupEvents, CleanupHand, CleanupCourt]:
+    """The steps pushed when ``p`` ends the turn: the four cleanup steps (court first), then the next turn."""
+    return (
+        NextTurn("next_turn", p),
+        CleanupMarket("cleanup_market", p),
+        CleanupEvents("cleanup_events", p),
+        CleanupHand("cleanup_hand", p),
+        CleanupCourt("cleanup_court", p),
+    )
+
+
+# Steps are immutable: the ones every turn pushes are made once per seat (this is a hot path).
+_SEATS = 5
+_TURN = tuple(Turn("turn", p) for p in range(_SEATS))
+_END_OF_TURN = tuple(_end_of_turn(p) for p in range(_SEATS))
