@@ -182,3 +182,4 @@ def test_omitted_trailing_arguments_with_a_default_are_filled_in() -> None:
     assert g.to_json()["agenda"][-1] == ["leverage_discard", 0, 1]
     g = Game.from_json(_state([["turn", 0], ["play_card", 0, 37]]))  # plays at once: the court is not empty
     assert g.decision == "side"
+

@@ -362,11 +362,9 @@ def _load(data: dict[str, Any]) -> Game:
     _need(g.phase == "over" or bool(g.agenda), "a game in play needs a pending step")
     if g.agenda and g.phase != "over":
         # The bottom step keeps the game going: the turn (or the next one), or the end of setup.
-        bottom = ("begin_game",) if g.phase == "setup" else ("turn", "next_turn")
         _need(
-            g.agenda[0][0] in bottom,
-            f"the agenda's first (bottom) step must be {' or '.join(repr(b) for b in bottom)} "
-            f"while the phase is {g.phase!r}, not {g.agenda[0][0]!r}",
+            g.agenda[0][0] in ("turn", "next_turn", "begin_game"),
+            f"the agenda's first (bottom) step must be 'turn', 'next_turn' or 'begin_game', not {g.agenda[0][0]!r}",
         )
     # History.
     record = data.get("record")

@@ -89,16 +89,6 @@ class Arg:
             return f"must be {self.what} ({self.lo} to {hi}), not {value}"
         return None
 
-    def describe(self) -> str:
-        if self.choices:
-            return " or ".join(f'`"{c}"`' for c in self.choices)
-        if self.anything:
-            return "anything"
-        if self.step:
-            return "a step"
-        hi = "n-1" if self.seat else str(self.hi)
-        return f"{self.what} ({self.lo}…{hi})"
-
 
 def OneOf(*choices: str) -> Arg:  # noqa: N802 - reads like a type in declarations
     return Arg("one of " + ", ".join(choices), choices=choices)

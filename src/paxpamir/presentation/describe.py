@@ -51,7 +51,7 @@ def where_name(value: Any) -> str:
     return str(value)
 
 
-_where = where_name
+_where = where_name  # the older name
 
 
 def indefinite(word: str) -> str:
@@ -59,7 +59,7 @@ def indefinite(word: str) -> str:
     return f"an {word}" if word[:1].lower() in "aeiou" else f"a {word}"
 
 
-_a = indefinite
+_a = indefinite  # the older name
 
 
 def discard_label(g: Game, player: int, option: Option) -> str:
@@ -446,7 +446,7 @@ def _piece(e: dict[str, Any]) -> str:
         return f"a spy on {card_name(where)}"
     if kind == "gift":
         return "a gift on their loyalty dial"
-    coal = _a(COALITIONS[e["coalition"]].capitalize())
+    coal = indefinite(COALITIONS[e["coalition"]].capitalize())
     if kind == "army":
         return f"{coal} army in {region_title(where)}"
     return f"{coal} road on {border_title(where)}"
@@ -455,7 +455,7 @@ def _piece(e: dict[str, Any]) -> str:
 def _removed(g: Game, e: dict[str, Any]) -> str:
     kind = e["kind"]
     if kind in ("army", "road"):
-        coal = _a(COALITIONS[e["coalition"]].capitalize())
+        coal = indefinite(COALITIONS[e["coalition"]].capitalize())
         return f"{coal} army" if kind == "army" else f"{coal} road on {border_title(e['where'])}"
     owner = player_name(g, e["owner"])
     return f"a tribe of {owner}" if kind == "tribe" else f"a spy of {owner} from {card_name(e['where'])}"
