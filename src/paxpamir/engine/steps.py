@@ -242,6 +242,18 @@ def automatic(kind: str) -> Callable[[RunFn], RunFn]:
     return register
 
 
+#: Seats in the largest game: steps that depend on their player only can be made once per seat.
+MAX_SEATS: Final = 5
+
+T = TypeVar("T")
+
+
+def per_seat(make: Callable[[int], T]) -> tuple[T, ...]:
+    """``make(p)`` for every seat, made once. Steps are immutable, so a step pushed often (the turn, the
+    cleanup steps) can be one object per seat: ``TURN[p]`` instead of ``Turn("turn", p)``."""
+    return tuple(make(p) for p in range(MAX_SEATS))
+
+
 # ---------------------------------------------------------------------------- validation
 
 

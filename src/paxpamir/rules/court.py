@@ -315,8 +315,9 @@ def _impact(g: Game, step: Impact) -> None:
     elif icon == "spy":
         # The card itself is normally a target, but it may have left the court already (leverage repaid by
         # discarding it after a loyalty change): with no card of the region in any court, no spy is placed.
-        if _spy_options(g, PlaceSpy("place_spy", p, card)):
-            g.agenda.append(PlaceSpy("place_spy", p, card))
+        spy = PlaceSpy("place_spy", p, card)
+        if _spy_options(g, spy):
+            g.agenda.append(spy)
         else:
             g.log("no_spy_target", player=p, card=card, region=region)
     elif icon == "leverage":

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from ..content.cards import COURT, PUBLIC_WITHDRAWAL, is_court_card, is_dominance_check
 from ..content.map import MILITARY
-from ..engine.steps import MarketSlot, Option, Seat, automatic_kind
+from ..engine.steps import MarketSlot, Option, Seat, automatic_kind, per_seat
 from .abilities import has_purchase_discount, purchase_is_free
 from .events import resolve_discarded_event, resolve_purchased_event
 from .scoring import DominanceCheck
@@ -113,8 +113,7 @@ class CleanupEvents(NamedTuple):
 
 def _cleanup_events(g: Game, step: CleanupEvents) -> None:
     """Cleanup step 3: discard events in the leftmost column, top row first, resolving their discard effect."""
-    p = step.player
-    g.agenda.extend(_DISCARD_EVENTS[p] if p < len(_DISCARD_EVENTS) else _discard_events(p))
+    g.agenda.extend(_DISCARD_EVENTS[step.player])
 
 
 automatic_kind("cleanup_events", CleanupEvents, _cleanup_events)
@@ -141,12 +140,10 @@ def _discard_market_event(g: Game, step: DiscardMarketEvent) -> None:
 automatic_kind("discard_market_event", DiscardMarketEvent, _discard_market_event)
 
 
-def _discard_events(p: int) -> tuple[DiscardMarketEvent, DiscardMarketEvent]:
-    """The steps of cleanup step 3: the bottom slot of the leftmost column runs after the top one."""
-    return DiscardMarketEvent("discard_market_event", p, 6), DiscardMarketEvent("discard_market_event", p, 0)
-
-
-_DISCARD_EVENTS = tuple(_discard_events(p) for p in range(5))  # made once per seat: a hot path
+#: The steps of cleanup step 3, made once per seat (a hot path): the top slot first, then the bottom one.
+_DISCARD_EVENTS = per_seat(
+    lambda p: (DiscardMarketEvent("discard_market_event", p, 6), DiscardMarketEvent("discard_market_event", p, 0))
+)
 
 
 class CleanupMarket(NamedTuple):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..content.map import INTELLIGENCE, POLITICAL
-from ..engine.steps import Option, Seat, automatic_kind, decision_kind
+from ..engine.steps import Option, Seat, automatic_kind, decision_kind, per_seat
 from ..presentation.describe import card_name, discard_label, rupees_text
 from .abilities import start_of_turn
 from .actions import ACTIONS_PER_TURN, begin_action, card_action_options, is_bonus
@@ -28,7 +28,7 @@ def start_turn(g: Game, player: int) -> None:
     g.placed = []
     g.undo_floor = g._history_len
     g.log("turn", player=player, turn=g.turn)
-    g.agenda.append(_TURN[player] if player < len(_TURN) else Turn("turn", player))
+    g.agenda.append(_TURN[player])
     if player == g.wakhan:
         draw_ai_card(g)
     start_of_turn(g, player)
@@ -62,7 +62,7 @@ def _turn(g: Game, step: Turn, option: Option) -> None:
     kind = option[0]
     if kind == "end_turn":
         g.log("end_turn", player=p)
-        g.agenda.extend(_END_OF_TURN[p] if p < len(_END_OF_TURN) else _end_of_turn(p))
+        g.agenda.extend(_END_OF_TURN[p])
         return
     g.agenda.append(step)
     if kind == "purchase":
@@ -137,7 +137,7 @@ class CleanupCourt(NamedTuple):
 def _cleanup_court(g: Game, step: CleanupCourt) -> None:
     p = step.player
     if len(g.courts[p]) > court_limit(g, p):
-        g.agenda.append(DiscardCourtOverLimit("discard_court_over_limit", p))
+        g.agenda.append(_DISCARD_COURT[p])
 
 
 automatic_kind("cleanup_court", CleanupCourt, _cleanup_court)
@@ -156,7 +156,7 @@ def _court_over_limit_options(g: Game, step: DiscardCourtOverLimit) -> list[Opti
 
 def _discard_court_over_limit(g: Game, step: DiscardCourtOverLimit, option: Option) -> None:
     p = step.player
-    g.agenda.append(CleanupCourt("cleanup_court", p))  # check again afterwards: the limit may have dropped
+    g.agenda.append(_CLEANUP_COURT[p])  # check again afterwards: the limit may have dropped
     discard_from_court(g, p, option[1], "court limit")
 
 
@@ -184,7 +184,7 @@ class CleanupHand(NamedTuple):
 def _cleanup_hand(g: Game, step: CleanupHand) -> None:
     p = step.player
     if len(g.hands[p]) > hand_limit(g, p):
-        g.agenda.append(DiscardHandOverLimit("discard_hand_over_limit", p))
+        g.agenda.append(_DISCARD_HAND[p])
 
 
 automatic_kind("cleanup_hand", CleanupHand, _cleanup_hand)
@@ -204,7 +204,7 @@ def _hand_over_limit_options(g: Game, step: DiscardHandOverLimit) -> list[Option
 def _discard_hand_over_limit(g: Game, step: DiscardHandOverLimit, option: Option) -> None:
     p = step.player
     discard_from_hand(g, p, option[1], "hand limit")
-    g.agenda.append(CleanupHand("cleanup_hand", p))
+    g.agenda.append(_CLEANUP_HAND[p])
 
 
 decision_kind(
@@ -249,18 +249,19 @@ def action_note(g: Game, player: int, card: int, action: str) -> str:
     return f" ({', '.join(notes)})" if notes else ""
 
 
-def _end_of_turn(p: int) -> tuple[NextTurn, CleanupMarket, CleanupEvents, CleanupHand, CleanupCourt]:
-    """The steps pushed when ``p`` ends the turn: the four cleanup steps (court first), then the next turn."""
-    return (
+# Steps are immutable: the ones every turn pushes are made once per seat (a hot path).
+_TURN = per_seat(lambda p: Turn("turn", p))
+_CLEANUP_COURT = per_seat(lambda p: CleanupCourt("cleanup_court", p))
+_DISCARD_COURT = per_seat(lambda p: DiscardCourtOverLimit("discard_court_over_limit", p))
+_CLEANUP_HAND = per_seat(lambda p: CleanupHand("cleanup_hand", p))
+_DISCARD_HAND = per_seat(lambda p: DiscardHandOverLimit("discard_hand_over_limit", p))
+#: The steps pushed when a player ends the turn: the four cleanup steps (court first), then the next turn.
+_END_OF_TURN = per_seat(
+    lambda p: (
         NextTurn("next_turn", p),
         CleanupMarket("cleanup_market", p),
         CleanupEvents("cleanup_events", p),
-        CleanupHand("cleanup_hand", p),
-        CleanupCourt("cleanup_court", p),
+        _CLEANUP_HAND[p],
+        _CLEANUP_COURT[p],
     )
-
-
-# Steps are immutable: the ones every turn pushes are made once per seat (this is a hot path).
-_SEATS = 5
-_TURN = tuple(Turn("turn", p) for p in range(_SEATS))
-_END_OF_TURN = tuple(_end_of_turn(p) for p in range(_SEATS))
+)
