@@ -63,9 +63,10 @@ def _paths(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
 
 def _mutate(data: dict[str, Any], rnd: random.Random) -> str:
     """Break ``data`` in one place; returns what was done."""
-    top = rnd.choice(["agenda", "agenda", "agenda", "players", "players", "*"])
+    # Any top-level field (or the field itself), the agenda and the players most often.
+    top = rnd.choice(["agenda", "agenda", "agenda", "players", "players", "*", *data])
     if top == "*" or top not in data:
-        paths = _paths(data)
+        paths = [(k,) for k in data]
     else:
         paths = _paths(data[top], (top,))
         if top == "agenda" and data["agenda"]:
