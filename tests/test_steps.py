@@ -73,3 +73,12 @@ def test_one_table_of_lasting_effects() -> None:
     assert effect_text("rumor", "") == "its buyer's patriots give no influence until after the next Dominance Check."
     for e in LASTING_EFFECTS.values():
         assert e.duration in e.text or e.duration == "at the next Dominance Check", e.id
+
+
+def test_every_lasting_effect_is_an_event_cards_effect_and_comes_into_force() -> None:
+    from paxpamir.content.cards import EVENT_CARDS
+    from paxpamir.rules.events import _HANDLERS
+
+    ids = {e.if_purchased for e in EVENT_CARDS} | {e.if_discarded for e in EVENT_CARDS}
+    assert set(LASTING_EFFECTS) <= ids
+    assert ids <= set(_HANDLERS)

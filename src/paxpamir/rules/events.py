@@ -30,12 +30,15 @@ if TYPE_CHECKING:
 
 class LastingEffect(NamedTuple):
     """An event whose effect stays in force for a while: its effect id (from the card data), its name, what
-    it does while in force (``{p}``: the player it belongs to) and how long it lasts."""
+    it does while in force (``{p}``: the player it belongs to), how long it lasts, and whom it concerns:
+    ``"buyer"``, ``"everyone"`` or ``"chosen"`` (a player or suit the buyer chooses: its own decision step).
+    What it changes is in the rule hooks of :mod:`paxpamir.rules.abilities`."""
 
     id: str
     name: str
     text: str
     duration: str
+    scope: str = "buyer"
 
 
 #: The one table of lasting effects. An effect ends at the next Dominance Check ("until": before it is
@@ -60,6 +63,7 @@ LASTING_EFFECTS: dict[str, LastingEffect] = {
             "Embarrassment of Riches",
             "gifts give no influence until after the next Dominance Check.",
             "until after the next Dominance Check",
+            "everyone",
         ),
         LastingEffect(
             "courtlyManners",
@@ -72,18 +76,21 @@ LASTING_EFFECTS: dict[str, LastingEffect] = {
             "Disregard for Customs",
             "nobody pays bribes until the next Dominance Check.",
             "until the next Dominance Check",
+            "everyone",
         ),
         LastingEffect(
             "rumor",
             "Rumor",
             "{p}'s patriots give no influence until after the next Dominance Check.",
             "until after the next Dominance Check",
+            "chosen",
         ),
         LastingEffect(
             "conflictFatigue",
             "Conflict Fatigue",
             "at the next Dominance Check, 2 more blocks than each other coalition are enough to dominate.",
             "at the next Dominance Check",
+            "everyone",
         ),
         LastingEffect(
             "nationalism",
@@ -102,6 +109,7 @@ LASTING_EFFECTS: dict[str, LastingEffect] = {
             "Pashtunwali Values",
             "impact icons do not change the favored suit until the next Dominance Check.",
             "until the next Dominance Check",
+            "chosen",
         ),
     )
 }
@@ -179,8 +187,14 @@ def _dominance_check(g: Game, player: int, card: int) -> None:
     g.agenda.append(DominanceCheck("dominance_check", -1, card))
 
 
-def _lasting(g: Game, player: int, card: int, effect: str) -> None:
-    add_effect(g, effect, player, card)
+def _lasting(effect: LastingEffect) -> Callable[[Game, int, int], None]:
+    """The handler of a lasting event bought or discarded: it comes into force for the buyer or everyone."""
+    everyone = effect.scope == "everyone"
+
+    def handler(g: Game, player: int, card: int) -> None:
+        add_effect(g, effect.id, -1 if everyone else player, card)
+
+    return handler
 
 
 def _favor(suit: int) -> Callable[[Game, int, int], None]:
@@ -254,21 +268,13 @@ def _choice(kind: str) -> Callable[[Game, int, int], None]:
 
 _HANDLERS: dict[str, Callable[[Game, int, int], None]] = {
     "dominanceCheck": _dominance_check,
-    "newTactics": lambda g, p, c: _lasting(g, p, c, "newTactics"),
     "militarySuit": _favor(MILITARY),
-    "kohINoorRecovered": lambda g, p, c: _lasting(g, p, c, "kohINoorRecovered"),
-    "embarrassementOfRiches": lambda g, p, c: _lasting(g, -1, c, "embarrassementOfRiches"),
-    "courtlyManners": lambda g, p, c: _lasting(g, p, c, "courtlyManners"),
-    "disregardForCustoms": lambda g, p, c: _lasting(g, -1, c, "disregardForCustoms"),
     "rumor": _choice("rumor"),
     "failureToImpress": _failure_to_impress,
-    "conflictFatigue": lambda g, p, c: _lasting(g, -1, c, "conflictFatigue"),
     "riotsInPunjab": _riots(PUNJAB),
-    "nationalism": lambda g, p, c: _lasting(g, p, c, "nationalism"),
     "riotsInHerat": _riots(HERAT),
     "publicWithdrawal": _public_withdrawal,
     "noEffect": _no_effect,
-    "nationBuilding": lambda g, p, c: _lasting(g, p, c, "nationBuilding"),
     "riotsInKabul": _riots(KABUL),
     "backingOfPersianAristocracy": _persian_aristocracy,
     "riotsInPersia": _riots(PERSIA),
@@ -279,6 +285,7 @@ _HANDLERS: dict[str, Callable[[Game, int, int], None]] = {
     "rebuke": _choice("rebuke"),
     "politicalSuit": _favor(POLITICAL),
 }
+_HANDLERS.update((e.id, _lasting(e)) for e in LASTING_EFFECTS.values() if e.scope != "chosen")
 
 
 # ---------------------------------------------------------------------------- event decisions
