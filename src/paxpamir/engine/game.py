@@ -382,7 +382,9 @@ class Game:
 
     @property
     def pending(self) -> Step | None:
-        """The pending decision step ``(kind, player, *arguments)`` (see docs/state-format.md), or None."""
+        """The pending decision step ``(kind, player, *arguments)`` (see docs/state-format.md), or None.
+
+        It is a named tuple of its kind's declared type: ``g.pending.player``, ``g.pending.card``, ..."""
         return self.agenda[-1] if self.agenda else None
 
     def log_lines(self) -> list[str]:

@@ -19,6 +19,7 @@ from ..engine.steps import (
     Step,
     automatic_kind,
     decision_kind,
+    make_step,
 )
 from ..presentation.describe import bribe_purpose, card_name, discard_label, player_name, rupees_text, where_name
 from .abilities import leverage_shortfall_forgiven, play_bribe_waived, suit_change_blocked
@@ -163,7 +164,7 @@ def _bribe_pay(g: Game, step: BribePay, option: Option) -> None:
     else:
         dropped = g.agenda.pop()  # the play or card action waiting below
         g.log("bribe_refused", player=payer, to=holder, amount=k, purpose=purpose, card=card, dropped=dropped[0])
-        if isinstance(dropped, PlayCard) and dropped.radicalize:
+        if dropped[0] == "play_card" and make_step(dropped).radicalize:  # type: ignore[attr-defined]
             discard_from_hand(g, payer, card, "radicalized card whose bribe was not paid")
 
 
