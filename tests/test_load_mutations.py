@@ -111,6 +111,8 @@ def test_mutated_states_are_refused_or_play_on() -> None:
     failures: list[str] = []
     loaded = refused = 0
     for state in _sample_states():
+        # Unbroken, the state loads as it was written (the checks refuse nothing the engine writes).
+        assert Game.from_json(copy.deepcopy(state)).to_json()["agenda"] == state["agenda"]
         for _ in range(MUTATIONS_PER_STATE):
             data = copy.deepcopy(state)
             what = _mutate(data, rnd)
