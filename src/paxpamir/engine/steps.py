@@ -122,12 +122,12 @@ class StepKind:
     for below it, ...) when a state is loaded: ``check(game, step, step_below_or_None)``.
     """
 
-    __slots__ = ("kind", "cls", "fields", "options", "apply", "run", "prompt", "ask", "label", "check")
+    __slots__ = ("kind", "cls", "_fields", "options", "apply", "run", "prompt", "ask", "label", "check")
 
     def __init__(self, kind: str, cls: type | None) -> None:
         self.kind = kind
         self.cls = cls
-        self.fields: tuple[tuple[str, Arg], ...] = _fields(cls) if cls is not None else ()
+        self._fields: tuple[tuple[str, Arg], ...] | None = None if cls is not None else ()
         self.options: OptionsFn | None = None
         self.apply: ApplyFn | None = None
         self.run: RunFn | None = None
@@ -135,6 +135,16 @@ class StepKind:
         self.ask: AskFn | None = None
         self.label: LabelFn | None = None
         self.check: CheckFn | None = None
+
+    @property
+    def fields(self) -> tuple[tuple[str, Arg], ...]:
+        """``(name, type)`` of each argument after the kind, ``player`` first (read from the type when first
+        needed: only loading a state needs them)."""
+        fields = self._fields
+        if fields is None:
+            assert self.cls is not None
+            fields = self._fields = _fields(self.cls)
+        return fields
 
     def make(self, values: tuple[Any, ...]) -> Step:
         """The step of this kind holding ``values`` (kind first), with omitted trailing defaults filled in."""
