@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..content.map import INTELLIGENCE, POLITICAL
-from ..engine.steps import Option, Seat, automatic_kind, decision_kind, per_seat
+from ..engine.steps import KINDS, Option, Seat, automatic_kind, decision_kind, per_seat
 from ..presentation.describe import card_name, discard_label, rupees_text
 from .abilities import start_of_turn
 from .actions import ACTIONS_PER_TURN, begin_action, card_action_options, is_bonus
@@ -78,7 +78,7 @@ def _turn(g: Game, step: Turn, option: Option) -> None:
 
 
 def _turn_ask(g: Game, step: Turn) -> str:
-    text = "Choose an action or end your turn"
+    text = KINDS[step.kind].prompt
     if step.player != g.wakhan:
         left = max(0, ACTIONS_PER_TURN - g.actions_used)
         text += f" ({left} action{'s' if left != 1 else ''} left)" if left else " (no actions left: bonus actions only)"
