@@ -40,8 +40,10 @@ def _scrambled(g: Game, seat: int | None, rnd: random.Random) -> Game:
     places: list[list[int]] = [data["deck"], data["removed"]]
     if not open_hands:
         places += [pd["hand"] for p, pd in enumerate(data["players"]) if p != seat]
+    # A card named by a pending step (a card being played, shown to the ruler who asks a bribe) is public.
+    shown = {a for step in data.get("agenda", []) for a in step[2:] if isinstance(a, int)}
     for kind in (is_court_card, lambda c: not is_court_card(c) and not is_dominance_check(c)):
-        slots = [(place, i) for place in places for i, c in enumerate(place) if kind(c)]
+        slots = [(place, i) for place in places for i, c in enumerate(place) if kind(c) and c not in shown]
         cards = [place[i] for place, i in slots]
         rnd.shuffle(cards)
         for (place, i), c in zip(slots, cards, strict=True):

@@ -26,7 +26,7 @@ from ..content.map import (
 from ..rules.rulers import ruler_from_counts
 from . import rng
 from .errors import IllegalOption, PamirError
-from .steps import AUTOMATIC, DECISIONS, Option, Step
+from .steps import AUTOMATIC, DECISIONS, Option, Step, make_step
 
 FORMAT_VERSION = 1
 MIN_PLAYERS = 2
@@ -429,11 +429,14 @@ class Game:
         agenda = self.agenda
         self._options_cache = None
         while agenda:
-            kind = agenda[-1][0]
-            run = AUTOMATIC.get(kind)
+            step = agenda[-1]
+            if type(step) is tuple:
+                step = agenda[-1] = make_step(step)  # pushed as a plain tuple: give it its named type
+            run = AUTOMATIC.get(step[0])
             if run is None:
                 return
-            run(self, agenda.pop())
+            agenda.pop()
+            run(self, step)
         if self.phase != "over":
             raise PamirError("internal error: the agenda ran empty before the game ended")
 
@@ -533,7 +536,9 @@ class Game:
 
     @property
     def pending(self) -> Step | None:
-        """The pending decision step ``(kind, player, *arguments)`` (see docs/state-format.md), or None."""
+        """The pending decision step ``(kind, player, *arguments)`` (see docs/state-format.md), or None.
+
+        It is a named tuple of its kind's declared type: ``g.pending.player``, ``g.pending.card``, ..."""
         return self.agenda[-1] if self.agenda else None
 
     def log_lines(self) -> list[str]:

@@ -19,7 +19,7 @@ from ..content.map import (
     SUITS,
 )
 from .errors import BadState, PamirError
-from .steps import AUTOMATIC, DECISIONS
+from .steps import make_step, step_check, step_error
 
 if TYPE_CHECKING:
     from .game import Game
@@ -363,9 +363,17 @@ def _load(data: dict[str, Any]) -> Game:
         g.agenda = []
         for step in agenda:
             _need(isinstance(step, list) and bool(step) and isinstance(step[0], str), f"malformed step {step!r}")
-            _need(step[0] in DECISIONS or step[0] in AUTOMATIC, f"unknown step kind {step[0]!r}")
-            g.agenda.append(_tupled(step))
+            values = _tupled(step)
+            problem = step_error(values, n)
+            _need(problem is None, f"agenda: {problem}")
+            g.agenda.append(make_step(values))
     _need(g.phase == "over" or bool(g.agenda), "a game in play needs a pending step")
+    if g.agenda and g.phase != "over":
+        # The bottom step keeps the game going: the turn (or the next one), or the end of setup.
+        _need(
+            g.agenda[0][0] in ("turn", "next_turn", "begin_game"),
+            f"the agenda's first (bottom) step must be 'turn', 'next_turn' or 'begin_game', not {g.agenda[0][0]!r}",
+        )
     # History.
     record = data.get("record")
     if record is not None:
@@ -384,7 +392,14 @@ def _load(data: dict[str, Any]) -> Game:
     for e in data.get("log", []) or []:
         g._log = (e, g._log)
         g._log_len += 1
+    for i, step in enumerate(g.agenda):
+        problem = step_check(g, step, g.agenda[i - 1] if i else None)
+        _need(problem is None, f"agenda: {problem}")
     g._advance()
+    _need(
+        not g.agenda or bool(g._legal()),
+        f"player {g.current_player} must decide {g.decision!r} but has no legal option",
+    )
     return g
 
 

@@ -36,6 +36,7 @@ from ..engine.errors import PamirError
 from ..rules.actions import BETRAY_COST, BUILD_UNIT_COST, gift_cost, is_bonus
 from ..rules.court import hostage_holder, play_bribe
 from ..rules.events import LASTING
+from ..rules.events import effect_text as lasting_effect_text
 from ..rules.market import column_cost, purchase_cost
 from ..rules.scoring import cylinders_in_play, dominant_coalition, influence
 from ..rules.turn import court_limit, hand_limit
@@ -51,19 +52,6 @@ VERSION = 1
 LOG_LINES = 20
 MAX_GIFTS = 3
 
-#: What each lasting event does while in force; {p} is the player it belongs to.
-EFFECT_TEXTS = {
-    "newTactics": "{p}'s military cards count as favored until the next Dominance Check.",
-    "kohINoorRecovered": "each of {p}'s gifts gives one extra influence until after the next Dominance Check.",
-    "embarrassementOfRiches": "gifts give no influence until after the next Dominance Check.",
-    "courtlyManners": "{p} may decline to pay bribes until the next Dominance Check.",
-    "disregardForCustoms": "nobody pays bribes until the next Dominance Check.",
-    "rumor": "{p}'s patriots give no influence until after the next Dominance Check.",
-    "conflictFatigue": "at the next Dominance Check, 2 more blocks than each other coalition are enough to dominate.",
-    "nationalism": "{p}'s tribes may move and battle as if they were armies until the next Dominance Check.",
-    "nationBuilding": "{p} places twice as many blocks with each build action until the next Dominance Check.",
-    "pashtunwaliValues": "impact icons do not change the favored suit until the next Dominance Check.",
-}
 
 # What an option points at, by option kind: the position of its argument and what that argument is. A card
 # action, a purchase or a discard points at a card; a road at a border; a tax from a player at the player.
@@ -187,9 +175,9 @@ def card_facts(number: int) -> dict[str, Any]:
 
 def effect_text(effect: str, card: int, player: str) -> str:
     """What a lasting event does while in force, for the player it belongs to."""
-    text = EFFECT_TEXTS.get(effect)
+    text = lasting_effect_text(effect, player)
     if text is not None:
-        return text.format(p=player or "its buyer")
+        return text
     info = CARDS[card]
     if isinstance(info, EventCard):
         return info.if_purchased_text if effect == info.if_purchased else info.if_discarded_text
@@ -490,4 +478,4 @@ def _jsonable(value: Any) -> Any:
     return value
 
 
-__all__ = ["EFFECT_TEXTS", "card_facts", "effect_text", "option_target", "view_model"]
+__all__ = ["card_facts", "effect_text", "option_target", "view_model"]

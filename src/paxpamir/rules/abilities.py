@@ -7,7 +7,7 @@ never held hostage. Ability ids come from the card data.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..content.cards import COURT
 from ..content.map import (
@@ -26,7 +26,8 @@ from ..content.map import (
     RUSSIAN,
     TRANSCASPIA,
 )
-from ..engine.steps import Option, Step, decision
+from ..engine.steps import CourtCardNumber, Option, RegionName, Seat, decision_kind
+from ..presentation.describe import card_name, where_name
 from .events import end_effects, has_effect
 from .pieces import place
 
@@ -53,7 +54,7 @@ def start_of_turn(g: Game, player: int) -> None:
     with no spy on it."""
     for ability, region in (("blackmailKandahar", KANDAHAR), ("blackmailHerat", HERAT)):
         if has_ability(g, player, ability) and _blackmail_targets(g, region):
-            g.agenda.append(("blackmail", player, REGIONS[region]))
+            g.agenda.append(Blackmail("blackmail", player, REGIONS[region]))
 
 
 def _blackmail_targets(g: Game, region: int) -> list[int]:
@@ -66,18 +67,44 @@ def _blackmail_targets(g: Game, region: int) -> list[int]:
     ]
 
 
-def _blackmail_options(g: Game, step: Step) -> list[Option]:
-    opts: list[Option] = [("spy", c) for c in _blackmail_targets(g, REGION_INDEX[step[2]])]
+class Blackmail(NamedTuple):
+    """Blackmail (Herat, Kandahar): at the start of the turn the player may place a spy on a card of
+    ``region`` with no spy on it."""
+
+    kind: str
+    player: Seat
+    region: RegionName
+
+
+def _blackmail_options(g: Game, step: Blackmail) -> list[Option]:
+    opts: list[Option] = [("spy", c) for c in _blackmail_targets(g, REGION_INDEX[step.region])]
     opts.append(("skip",))
     return opts
 
 
-@decision("blackmail", "Blackmail: place a spy on a card of the region with no spy, or skip")(_blackmail_options)
-def _blackmail(g: Game, step: Step, option: Option) -> None:
+def _blackmail(g: Game, step: Blackmail, option: Option) -> None:
     if option[0] == "skip":
         return
-    g.log("blackmail", player=step[1], card=option[1])
-    place(g, step[1], "spy", option[1])
+    g.log("blackmail", player=step.player, card=option[1])
+    place(g, step.player, "spy", option[1])
+
+
+def _blackmail_label(g: Game, step: Blackmail, option: Option) -> str:
+    if option[:1] == ("skip",):
+        return "Skip"
+    if option[:1] == ("spy",) and len(option) == 2:
+        return f"Spy on {card_name(option[1])}"
+    return " ".join(str(x) for x in option)
+
+
+decision_kind(
+    "blackmail",
+    Blackmail,
+    options=_blackmail_options,
+    apply=_blackmail,
+    prompt="Blackmail: place a spy on a card of the region with no spy, or skip",
+    label=_blackmail_label,
+)
 
 
 def counts_as_favored(g: Game, player: int, card: int) -> bool:
@@ -173,27 +200,61 @@ def build_blocks_paid(g: Game, player: int, placed: int) -> int:
 
 def after_build(g: Game, player: int, placed: int) -> None:
     """Infrastructure: after a build action, place one more block in a legal space for free."""
-    if placed and has_ability(g, player, "infrastructure") and _infrastructure_options(g, ("", player)):
-        g.agenda.append(("infrastructure", player))
+    if placed and has_ability(g, player, "infrastructure"):
+        step = Infrastructure("infrastructure", player)
+        if _infrastructure_options(g, step):
+            g.agenda.append(step)
 
 
-def _infrastructure_options(g: Game, step: Step) -> list[Option]:
-    p = step[1]
+class Infrastructure(NamedTuple):
+    """Infrastructure: after a build, the player places one more army or road for free."""
+
+    kind: str
+    player: Seat
+
+
+def _infrastructure_options(g: Game, step: Infrastructure) -> list[Option]:
+    p = step.player
     ruled = [r for r in range(6) if g.rulers[r] == p]
     borders = sorted({b for r in ruled for b in REGION_BORDERS[r]})
     return [("army", REGIONS[r]) for r in ruled] + [("road", BORDER_NAMES[b]) for b in borders]
 
 
-@decision("infrastructure", "Infrastructure: place one more army or road for free")(_infrastructure_options)
-def _infrastructure(g: Game, step: Step, option: Option) -> None:
+def _infrastructure(g: Game, step: Infrastructure, option: Option) -> None:
     from .court import block_coalition
 
-    p = step[1]
+    p = step.player
     g.log("infrastructure", player=p)
     if option[0] == "army":
         place(g, p, "army", REGION_INDEX[option[1]], block_coalition(g, p))
     else:
         place(g, p, "road", BORDER_INDEX[option[1]], block_coalition(g, p))
+
+
+def block_label(option: Option) -> str:
+    """The label of an ``("army", region)`` or ``("road", border)`` option (build, Infrastructure)."""
+    a = option[1] if len(option) > 1 else None
+    if option[:1] == ("army",):
+        return f"Army in {where_name(a)}"
+    if option[:1] == ("road",):
+        return f"Road on {where_name(a)}"
+    if option[:1] == ("done",):
+        return "Stop here"
+    return " ".join(str(x) for x in option)
+
+
+def _infrastructure_label(g: Game, step: Infrastructure, option: Option) -> str:
+    return block_label(option)
+
+
+decision_kind(
+    "infrastructure",
+    Infrastructure,
+    options=_infrastructure_options,
+    apply=_infrastructure,
+    prompt="Infrastructure: place one more army or road for free",
+    label=_infrastructure_label,
+)
 
 
 def army_moves_without_roads(g: Game, player: int) -> bool:
@@ -245,23 +306,48 @@ def spy_removed(g: Game, owner: int, card: int) -> None:
     g.remove_spy(owner, card)
     houses = [c for c in ability_cards(g, owner, "safeHouse") if c != card]
     if houses:
-        g.agenda.append(("safe_house", owner, card))
+        g.agenda.append(SafeHouse("safe_house", owner, card))
 
 
-def _safe_house_options(g: Game, step: Step) -> list[Option]:
-    opts: list[Option] = [("safe_house", c) for c in ability_cards(g, step[1], "safeHouse") if c != step[2]]
+class SafeHouse(NamedTuple):
+    """The player may move the spy just removed from ``card`` to one of their Safe House cards instead."""
+
+    kind: str
+    player: Seat
+    card: CourtCardNumber
+
+
+def _safe_house_options(g: Game, step: SafeHouse) -> list[Option]:
+    opts: list[Option] = [("safe_house", c) for c in ability_cards(g, step.player, "safeHouse") if c != step.card]
     opts.append(("decline",))
     return opts
 
 
-@decision("safe_house", "Safe House: put your removed spy on your Safe House card instead?")(_safe_house_options)
-def _safe_house(g: Game, step: Step, option: Option) -> None:
+def _safe_house(g: Game, step: SafeHouse, option: Option) -> None:
     if option[0] == "decline":
         return
-    p = step[1]
+    p = step.player
     g.spies[option[1] * g.n + p] += 1
     g._cyl_used[p] += 1
     g.log("safe_house", player=p, card=option[1])
+
+
+def _safe_house_label(g: Game, step: SafeHouse, option: Option) -> str:
+    if option[:1] == ("decline",):
+        return "Decline"
+    if option[:1] == ("safe_house",) and len(option) == 2:
+        return f"Put the spy on {card_name(option[1])}"
+    return " ".join(str(x) for x in option)
+
+
+decision_kind(
+    "safe_house",
+    SafeHouse,
+    options=_safe_house_options,
+    apply=_safe_house,
+    prompt="Safe House: put your removed spy on your Safe House card instead?",
+    label=_safe_house_label,
+)
 
 
 # ---------------------------------------------------------------------------- influence and dominance

@@ -8,7 +8,7 @@ action can be taken at all and handlers that list and apply its steps.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Annotated, NamedTuple
 
 from ..content.cards import COURT
 from ..content.map import (
@@ -23,10 +23,24 @@ from ..content.map import (
     REGION_INDEX,
     REGIONS,
 )
-from ..engine.steps import DECISIONS, Option, Step, automatic, decision
+from ..engine.steps import (
+    KINDS,
+    Arg,
+    Count,
+    CourtCardNumber,
+    InnerStep,
+    OneOf,
+    Option,
+    Seat,
+    Step,
+    automatic_kind,
+    decision_kind,
+)
+from ..presentation.describe import card_name, indefinite, player_name, where_name
 from .abilities import (
     after_build,
     army_moves_without_roads,
+    block_label,
     build_blocks_paid,
     build_units,
     counts_as_favored,
@@ -98,22 +112,39 @@ def card_action_options(g: Game, player: int, out: list[Option]) -> None:
 
 
 def begin_action(g: Game, player: int, card: int, action: str) -> None:
-    g.agenda.append(("card_action", player, card, action))
+    g.agenda.append(CardAction("card_action", player, card, action))
     holder, spies = hostage_holder(g, card, player)
     if spies:
         if not hostage_bribe_waived(g, player):
             ask_bribe(g, holder, player, spies, "hostage", card, action_min_cost(g, player, action))
 
 
-@automatic("card_action")
-def _card_action(g: Game, step: Step) -> None:
-    p, card, action = step[1], step[2], step[3]
+class CardAction(NamedTuple):
+    """Counts the action (unless bonus) and starts the ``action`` of ``card`` in the player's court."""
+
+    kind: str
+    player: Seat
+    card: CourtCardNumber
+    action: Annotated[str, OneOf("tax", "gift", "build", "move", "betray", "battle")]
+
+
+def _card_action(g: Game, step: CardAction) -> None:
+    p, card, action = step.player, step.card, step.action
     bonus = is_bonus(g, p, card)
     g.used_cards.append(card)
     if not bonus:
         g.actions_used += 1
     g.log("action", player=p, card=card, action=action, bonus=bonus)
     _START[action](g, p, COURT[card].rank)
+
+
+def _card_action_check(g: Game, step: CardAction, below: Step | None) -> str | None:
+    if step.card not in g.courts[step.player]:
+        return f"card {step.card} is not in player {step.player}'s court"
+    return None
+
+
+automatic_kind("card_action", CardAction, _card_action, check=_card_action_check)
 
 
 # ---------------------------------------------------------------------------- tax
@@ -140,11 +171,20 @@ def _can_tax(g: Game, player: int, rank: int) -> bool:
 
 
 def _start_tax(g: Game, player: int, rank: int) -> None:
-    g.agenda.append(("tax", player, rank, 0))
+    g.agenda.append(Tax("tax", player, rank, 0))
 
 
-def _tax_options(g: Game, step: Step) -> list[Option]:
-    p, taken = step[1], step[3]
+class Tax(NamedTuple):
+    """The player takes the next rupee (``left`` more at most, ``taken`` so far), or stops once one is taken."""
+
+    kind: str
+    player: Seat
+    left: Count
+    taken: Count
+
+
+def _tax_options(g: Game, step: Tax) -> list[Option]:
+    p, taken = step.player, step.taken
     opts: list[Option] = [("tax_market", g.market[s]) for s in range(12) if g.market[s] and g.market_rupees[s]]
     opts.extend(("tax_player", q) for q in _taxable_players(g, p))
     if taken:
@@ -152,9 +192,8 @@ def _tax_options(g: Game, step: Step) -> list[Option]:
     return opts
 
 
-@decision("tax", "Tax: take a rupee from a market card or a player (you may stop after the first)")(_tax_options)
-def _tax(g: Game, step: Step, option: Option) -> None:
-    p, left, taken = step[1], step[2], step[3]
+def _tax(g: Game, step: Tax, option: Option) -> None:
+    p, left, taken = step.player, step.left, step.taken
     if option[0] == "done":
         return
     if option[0] == "tax_market":
@@ -166,7 +205,34 @@ def _tax(g: Game, step: Step, option: Option) -> None:
         g.pay_player(option[1], p, 1)
         g.log("tax", player=p, target=option[1])
     if left > 1:
-        _push_more(g, ("tax", p, left - 1, taken + 1))
+        _push_more(g, Tax("tax", p, left - 1, taken + 1))
+
+
+def _more_ask(g: Game, step: Tax | Build | Move | Battle) -> str:
+    return f"{KINDS[step.kind].prompt} (up to {step.left} more)"
+
+
+def _tax_label(g: Game, step: Tax, option: Option) -> str:
+    kind = option[0] if option else ""
+    a = option[1] if len(option) > 1 else None
+    if kind == "tax_market":
+        return f"Tax a rupee from {card_name(a)} in the market"  # type: ignore[arg-type]
+    if kind == "tax_player":
+        return f"Tax a rupee from {player_name(g, a)}"  # type: ignore[arg-type]
+    if kind == "done":
+        return "Stop here"
+    return " ".join(str(x) for x in option)
+
+
+decision_kind(
+    "tax",
+    Tax,
+    options=_tax_options,
+    apply=_tax,
+    prompt="Tax: take a rupee from a market card or a player (you may stop after the first)",
+    ask=_more_ask,
+    label=_tax_label,
+)
 
 
 # ---------------------------------------------------------------------------- gift
@@ -197,11 +263,20 @@ def _can_build(g: Game, player: int, rank: int) -> bool:
 
 
 def _start_build(g: Game, player: int, rank: int) -> None:
-    g.agenda.append(("build", player, build_units(g, player, BUILD_UNITS), 0))
+    g.agenda.append(Build("build", player, build_units(g, player, BUILD_UNITS), 0))
 
 
-def _build_options(g: Game, step: Step) -> list[Option]:
-    p, placed = step[1], step[3]
+class Build(NamedTuple):
+    """The player builds the next army or road (``left`` more at most, ``placed`` so far), or stops."""
+
+    kind: str
+    player: Seat
+    left: Count
+    placed: Count
+
+
+def _build_options(g: Game, step: Build) -> list[Option]:
+    p, placed = step.player, step.placed
     opts: list[Option] = []
     free = build_blocks_paid(g, p, placed + 1) == build_blocks_paid(g, p, placed)  # Nation Building
     if free or g.rupees[p] >= BUILD_UNIT_COST:
@@ -213,9 +288,8 @@ def _build_options(g: Game, step: Step) -> list[Option]:
     return opts
 
 
-@decision("build", "Build: place an army or a road (you may stop after the first)")(_build_options)
-def _build(g: Game, step: Step, option: Option) -> None:
-    p, left, placed = step[1], step[2], step[3]
+def _build(g: Game, step: Build, option: Option) -> None:
+    p, left, placed = step.player, step.left, step.placed
     if option[0] == "done":
         _after_build(g, p, placed)
         return
@@ -223,9 +297,9 @@ def _build(g: Game, step: Step, option: Option) -> None:
     if build_blocks_paid(g, p, placed + 1) > paid:
         pay_action_cost(g, p, BUILD_UNIT_COST, paid * BUILD_UNIT_COST)
     if left > 1:
-        _push_more(g, ("build", p, left - 1, placed + 1))
+        _push_more(g, Build("build", p, left - 1, placed + 1))
     else:
-        g.agenda.append(("build_done", p, placed + 1))
+        g.agenda.append(BuildDone("build_done", p, placed + 1))
     coalition = block_coalition(g, p)
     if option[0] == "army":
         place(g, p, "army", REGION_INDEX[option[1]], coalition)
@@ -233,9 +307,34 @@ def _build(g: Game, step: Step, option: Option) -> None:
         place(g, p, "road", BORDER_INDEX[option[1]], coalition)
 
 
-@automatic("build_done")
-def _build_done(g: Game, step: Step) -> None:
-    _after_build(g, step[1], step[2])
+def _build_label(g: Game, step: Build, option: Option) -> str:
+    return block_label(option)
+
+
+decision_kind(
+    "build",
+    Build,
+    options=_build_options,
+    apply=_build,
+    prompt="Build: place an army or a road (you may stop after the first)",
+    ask=_more_ask,
+    label=_build_label,
+)
+
+
+class BuildDone(NamedTuple):
+    """Finishes a build of ``placed`` units (Infrastructure)."""
+
+    kind: str
+    player: Seat
+    placed: Count
+
+
+def _build_done(g: Game, step: BuildDone) -> None:
+    _after_build(g, step.player, step.placed)
+
+
+automatic_kind("build_done", BuildDone, _build_done)
 
 
 def _after_build(g: Game, player: int, placed: int) -> None:
@@ -318,19 +417,27 @@ def _can_move(g: Game, player: int, rank: int) -> bool:
 
 
 def _start_move(g: Game, player: int, rank: int) -> None:
-    g.agenda.append(("move", player, rank, 0))
+    g.agenda.append(Move("move", player, rank, 0))
 
 
-def _move_options(g: Game, step: Step) -> list[Option]:
-    opts = _move_options_for(g, step[1])
-    if step[3]:
+class Move(NamedTuple):
+    """The player makes the next army, tribe or spy move (``left`` more at most, ``moved`` so far), or stops."""
+
+    kind: str
+    player: Seat
+    left: Count
+    moved: Count
+
+
+def _move_options(g: Game, step: Move) -> list[Option]:
+    opts = _move_options_for(g, step.player)
+    if step.moved:
         opts.append(("done",))
     return opts
 
 
-@decision("move", "Move: move one loyal army or one of your spies (you may stop after the first)")(_move_options)
-def _move(g: Game, step: Step, option: Option) -> None:
-    p, left, moved = step[1], step[2], step[3]
+def _move(g: Game, step: Move, option: Option) -> None:
+    p, left, moved = step.player, step.left, step.moved
     kind = option[0]
     if kind == "done":
         return
@@ -340,10 +447,10 @@ def _move(g: Game, step: Step, option: Option) -> None:
         _carry_placed(g, "spy", option[1], option[2], p, g.spies[option[1] * g.n + p])
         g.log("move_spy", player=p, card=option[1], to=option[2])
         if left > 1:
-            _push_more(g, ("move", p, left - 1, moved + 1))
+            _push_more(g, Move("move", p, left - 1, moved + 1))
     else:
         if left > 1:
-            _push_more(g, ("move", p, left - 1, moved + 1))
+            _push_more(g, Move("move", p, left - 1, moved + 1))
         a, b = REGION_INDEX[option[1]], REGION_INDEX[option[2]]
         if kind == "move_army":
             c = block_coalition(g, p)
@@ -363,6 +470,32 @@ def _move(g: Game, step: Step, option: Option) -> None:
             overthrow_cards(g, p, a)
 
 
+def _move_label(g: Game, step: Move, option: Option) -> str:
+    kind = option[0] if option else ""
+    a = option[1] if len(option) > 1 else None
+    b = option[2] if len(option) > 2 else None
+    if kind == "move_army":
+        return f"Move an army from {where_name(a)} to {where_name(b)}"
+    if kind == "move_tribe":
+        return f"Move a tribe from {where_name(a)} to {where_name(b)}"
+    if kind == "move_spy":
+        return f"Move a spy from {card_name(a)} to {card_name(b)}"  # type: ignore[arg-type]
+    if kind == "done":
+        return "Stop here"
+    return " ".join(str(x) for x in option)
+
+
+decision_kind(
+    "move",
+    Move,
+    options=_move_options,
+    apply=_move,
+    prompt="Move: move one loyal army or one of your spies (you may stop after the first)",
+    ask=_more_ask,
+    label=_move_label,
+)
+
+
 def _carry_placed(g: Game, kind: str, source: int, to: int, owner: int, left_behind: int) -> None:
     """A piece placed this turn stays "placed this turn" when it moves (component limits exclude it). Pieces
     are alike, so the moved one counts as new only when every piece left behind at the source is new."""
@@ -372,20 +505,36 @@ def _carry_placed(g: Game, kind: str, source: int, to: int, owner: int, left_beh
         g.placed.append((kind, to, owner))
 
 
-def _push_more(g: Game, step: Step) -> None:
+def _push_more(g: Game, step: Tax | Build | Move | Battle) -> None:
     """Push a repeated decision (tax, build, move, battle) to come after whatever is pending now; it is
     asked only if it then offers something more than stopping."""
-    g.agenda.append(("more", step[1], step))
+    g.agenda.append(More("more", step.player, step))
 
 
-@automatic("more")
-def _more(g: Game, step: Step) -> None:
-    inner = step[2]
-    options = DECISIONS[inner[0]][0](g, inner)
+class More(NamedTuple):
+    """Pushes the ``inner`` ``tax``/``build``/``move``/``battle`` step if it still offers more than stopping."""
+
+    kind: str
+    player: Seat
+    inner: InnerStep
+
+
+def _more(g: Game, step: More) -> None:
+    inner = step.inner
+    options = KINDS[inner[0]].options(g, inner)  # type: ignore[misc]
     if any(o[0] != "done" for o in options):
         g.agenda.append(inner)
-    elif inner[0] == "build":
-        _after_build(g, inner[1], inner[3])
+    elif isinstance(inner, Build):
+        _after_build(g, inner.player, inner.placed)
+
+
+def _more_check(g: Game, step: More, below: Step | None) -> str | None:
+    if step.inner[0] not in ("tax", "build", "move", "battle") or step.inner[1] != step.player:
+        return "the inner step must be the same player's tax, build, move or battle step"
+    return None
+
+
+automatic_kind("more", More, _more, check=_more_check)
 
 
 # ---------------------------------------------------------------------------- betray
@@ -407,33 +556,62 @@ def _can_betray(g: Game, player: int, rank: int) -> bool:
 
 
 def _start_betray(g: Game, player: int, rank: int) -> None:
-    g.agenda.append(("betray", player))
+    g.agenda.append(Betray("betray", player))
 
 
-def _betray_options(g: Game, step: Step) -> list[Option]:
-    return [("betray", c) for c in betray_targets(g, step[1])]
+class Betray(NamedTuple):
+    """The player chooses the card to betray."""
+
+    kind: str
+    player: Seat
 
 
-@decision("betray", "Betray: choose a card with your spy on it to discard (2 rupees)")(_betray_options)
-def _betray(g: Game, step: Step, option: Option) -> None:
-    p, card = step[1], option[1]
+def _betray_options(g: Game, step: Betray) -> list[Option]:
+    return [("betray", c) for c in betray_targets(g, step.player)]
+
+
+def _betray(g: Game, step: Betray, option: Option) -> None:
+    p, card = step.player, option[1]
     owner = g.owner_of(card)
     pay_action_cost(g, p, BETRAY_COST)
     g.log("betray", player=p, card=card, owner=owner)
     if COURT[card].prize >= 0:
-        g.agenda.append(("prize", p, card))
+        g.agenda.append(Prize("prize", p, card))
     discard_from_court(g, owner, card, "betrayed")
 
 
-def _prize_options(g: Game, step: Step) -> list[Option]:
-    if step[2] not in g.discard:
+def _betray_label(g: Game, step: Betray, option: Option) -> str:
+    if option[:1] == ("betray",) and len(option) == 2:
+        return f"Betray {card_name(option[1])}"
+    return " ".join(str(x) for x in option)
+
+
+decision_kind(
+    "betray",
+    Betray,
+    options=_betray_options,
+    apply=_betray,
+    prompt="Betray: choose a card with your spy on it to discard (2 rupees)",
+    label=_betray_label,
+)
+
+
+class Prize(NamedTuple):
+    """The player decides whether to take the betrayed ``card`` as a prize."""
+
+    kind: str
+    player: Seat
+    card: CourtCardNumber
+
+
+def _prize_options(g: Game, step: Prize) -> list[Option]:
+    if step.card not in g.discard:
         return [("decline_prize",)]
     return [("take_prize",), ("decline_prize",)]
 
 
-@decision("prize", "Take the betrayed card as a prize, or leave it in the discard pile")(_prize_options)
-def _prize(g: Game, step: Step, option: Option) -> None:
-    p, card = step[1], step[2]
+def _prize(g: Game, step: Prize, option: Option) -> None:
+    p, card = step.player, step.card
     if option[0] == "decline_prize":
         g.log("prize_declined", player=p, card=card)
         return
@@ -445,6 +623,24 @@ def _prize(g: Game, step: Step, option: Option) -> None:
         change_loyalty(g, p, coalition)
     g.prizes[p].append(card)
     g.log("prize", player=p, card=card, coalition=coalition)
+
+
+def _prize_label(g: Game, step: Prize, option: Option) -> str:
+    if option[:1] == ("take_prize",):
+        return "Take the card as a prize"
+    if option[:1] == ("decline_prize",):
+        return "Leave it in the discard pile"
+    return " ".join(str(x) for x in option)
+
+
+decision_kind(
+    "prize",
+    Prize,
+    options=_prize_options,
+    apply=_prize,
+    prompt="Take the betrayed card as a prize, or leave it in the discard pile",
+    label=_prize_label,
+)
 
 
 # ---------------------------------------------------------------------------- battle
@@ -506,44 +702,89 @@ def _can_battle(g: Game, player: int, rank: int) -> bool:
 
 
 def _start_battle(g: Game, player: int, rank: int) -> None:
-    g.agenda.append(("battle_site", player, rank))
+    g.agenda.append(BattleSite("battle_site", player, rank))
 
 
-def _site_options(g: Game, step: Step) -> list[Option]:
-    return _battle_sites(g, step[1])
+class BattleSite(NamedTuple):
+    """The player chooses the region or court card to battle in, with a card of ``rank``."""
+
+    kind: str
+    player: Seat
+    rank: Annotated[int, Arg("a rank", 1, 3)]
 
 
-@decision("battle_site", "Battle: choose a region or a court card to fight in")(_site_options)
-def _battle_site(g: Game, step: Step, option: Option) -> None:
-    p, rank = step[1], step[2]
+def _site_options(g: Game, step: BattleSite) -> list[Option]:
+    return _battle_sites(g, step.player)
+
+
+def _battle_site(g: Game, step: BattleSite, option: Option) -> None:
+    p, rank = step.player, step.rank
     if option[0] == "battle_region":
         r = REGION_INDEX[option[1]]
         limit = min(rank, _own_units_in_region(g, p, r))
         g.log("battle", player=p, region=r, limit=limit)
-        g.agenda.append(("battle", p, "region", r, limit, 0))
+        g.agenda.append(Battle("battle", p, "region", r, limit, 0))
     else:
         c = option[1]
         limit = min(rank, g.spies[c * g.n + p])
         g.log("battle", player=p, card=c, limit=limit)
-        g.agenda.append(("battle", p, "card", c, limit, 0))
+        g.agenda.append(Battle("battle", p, "card", c, limit, 0))
 
 
-def _battle_options(g: Game, step: Step) -> list[Option]:
-    p, site, where, removed = step[1], step[2], step[3], step[5]
+def _site_label(g: Game, step: BattleSite, option: Option) -> str:
+    a = option[1] if len(option) > 1 else None
+    if option[:1] == ("battle_region",):
+        return f"Battle in {where_name(a)}"
+    if option[:1] == ("battle_card",):
+        return f"Battle on {card_name(a)}"  # type: ignore[arg-type]
+    return " ".join(str(x) for x in option)
+
+
+decision_kind(
+    "battle_site",
+    BattleSite,
+    options=_site_options,
+    apply=_battle_site,
+    prompt="Battle: choose a region or a court card to fight in",
+    label=_site_label,
+)
+
+
+class Battle(NamedTuple):
+    """The player removes the next enemy unit at the site (``"region"``: ``where`` is a region index;
+    ``"card"``: a court card), ``left`` more at most, ``removed`` so far, or stops."""
+
+    kind: str
+    player: Seat
+    site: Annotated[str, OneOf("region", "card")]
+    where: Annotated[int, Arg("a region index or a court card", 0, 100)]
+    left: Count
+    removed: Count
+
+
+def _battle_check(g: Game, step: Battle, below: Step | None) -> str | None:
+    if step.site == "region" and not 0 <= step.where <= 5:
+        return f"where must be a region index (0 to 5), not {step.where}"
+    if step.site == "card" and step.where < 1:
+        return f"where must be a court card, not {step.where}"
+    return None
+
+
+def _battle_options(g: Game, step: Battle) -> list[Option]:
+    p, site, where, removed = step.player, step.site, step.where, step.removed
     opts = region_battle_targets(g, p, where) if site == "region" else card_battle_targets(g, p, where)
     if removed:
         opts.append(("done",))
     return opts
 
 
-@decision("battle", "Battle: remove an enemy unit (you may stop after the first)")(_battle_options)
-def _battle(g: Game, step: Step, option: Option) -> None:
-    p, site, where, left, removed = step[1], step[2], step[3], step[4], step[5]
+def _battle(g: Game, step: Battle, option: Option) -> None:
+    p, site, where, left, removed = step.player, step.site, step.where, step.left, step.removed
     kind = option[0]
     if kind == "done":
         return
     if left > 1:
-        _push_more(g, ("battle", p, site, where, left - 1, removed + 1))
+        _push_more(g, Battle("battle", p, site, where, left - 1, removed + 1))
     if kind == "remove_army":
         g.remove_army(COALITION_INDEX[option[1]], where)
         g.log("removed", player=p, kind="army", coalition=COALITION_INDEX[option[1]], where=where)
@@ -556,6 +797,35 @@ def _battle(g: Game, step: Step, option: Option) -> None:
     else:
         g.log("removed", player=p, kind="spy", owner=option[1], where=where)
         spy_removed(g, option[1], where)
+
+
+def _battle_label(g: Game, step: Battle, option: Option) -> str:
+    kind = option[0] if option else ""
+    a = option[1] if len(option) > 1 else None
+    if kind == "remove_army":
+        return f"Remove {indefinite(str(a).capitalize())} army"
+    if kind == "remove_road":
+        b = option[2] if len(option) > 2 else None
+        return f"Remove {indefinite(str(b).capitalize())} road on {where_name(a)}"
+    if kind == "remove_tribe":
+        return f"Remove a tribe of {player_name(g, a)}"  # type: ignore[arg-type]
+    if kind == "remove_spy":
+        return f"Remove a spy of {player_name(g, a)}"  # type: ignore[arg-type]
+    if kind == "done":
+        return "Stop here"
+    return " ".join(str(x) for x in option)
+
+
+decision_kind(
+    "battle",
+    Battle,
+    options=_battle_options,
+    apply=_battle,
+    prompt="Battle: remove an enemy unit (you may stop after the first)",
+    ask=_more_ask,
+    label=_battle_label,
+    check=_battle_check,
+)
 
 
 _POSSIBLE = {

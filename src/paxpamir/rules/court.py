@@ -4,11 +4,25 @@ leverage repayment, the overthrow rule), loyalty changes, hostages and bribes.""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Annotated, NamedTuple
 
 from ..content.cards import COURT
 from ..content.map import BORDER_INDEX, BORDER_NAMES, POLITICAL, REGION_BORDERS, SUIT_INDEX
-from ..engine.steps import Option, Step, automatic, decision
+from ..engine.steps import (
+    KINDS,
+    CardNumber,
+    Count,
+    CourtCardNumber,
+    Flag,
+    OneOf,
+    Option,
+    Seat,
+    Step,
+    automatic_kind,
+    decision_kind,
+    make_step,
+)
+from ..presentation.describe import bribe_purpose, card_name, discard_label, player_name, rupees_text, where_name
 from .abilities import leverage_shortfall_forgiven, play_bribe_waived, suit_change_blocked
 from .pieces import place
 from .wakhan import pragmatic_loyalty
@@ -67,40 +81,124 @@ def ask_bribe(g: Game, holder: int, payer: int, amount: int, purpose: str, card:
     The holder (ruler or hostage-taker) names what they ask, from nothing up to the full amount; then the
     payer pays it or refuses, in which case the thing paid for is dropped and costs no action.
     """
-    g.agenda.append(("bribe_demand", holder, payer, amount, purpose, card, extra_cost))
+    g.agenda.append(BribeDemand("bribe_demand", holder, payer, amount, purpose, card, extra_cost))
 
 
-def _demand_options(g: Game, step: Step) -> list[Option]:
-    return [("demand", k) for k in range(step[3], -1, -1)]
+class BribeDemand(NamedTuple):
+    """The ruler or hostage-taker (``player``) names how much of the bribe ``amount`` to ask of ``payer``, to
+    play ``card`` (purpose ``"play"``) or act with it (``"hostage"``); ``extra`` is the action's rupee cost,
+    which the payer must also afford. The play or card action waits below."""
+
+    kind: str
+    player: Seat
+    payer: Seat
+    amount: Count
+    purpose: Annotated[str, OneOf("play", "hostage")]
+    card: CourtCardNumber
+    extra: Count
 
 
-@decision("bribe_demand", "Name the bribe you ask (you may lower or waive it)")(_demand_options)
-def _bribe_demand(g: Game, step: Step, option: Option) -> None:
-    holder, payer, purpose, card, extra = step[1], step[2], step[4], step[5], step[6]
+class BribePay(NamedTuple):
+    """The payer (``player``) pays ``amount`` to ``holder`` or refuses (dropping the play or action below)."""
+
+    kind: str
+    player: Seat
+    holder: Seat
+    amount: Count
+    purpose: Annotated[str, OneOf("play", "hostage")]
+    card: CourtCardNumber
+    extra: Count
+
+
+def _bribe_check(g: Game, step: BribeDemand | BribePay, below: Step | None) -> str | None:
+    wanted = "play_card" if step.purpose == "play" else "card_action"
+    if below is None or below[0] != wanted or below[2] != step.card:
+        return f"a bribe to {step.purpose} card {step.card} needs that {wanted} step below it"
+    return None
+
+
+def _demand_options(g: Game, step: BribeDemand) -> list[Option]:
+    return [("demand", k) for k in range(step.amount, -1, -1)]
+
+
+def _bribe_demand(g: Game, step: BribeDemand, option: Option) -> None:
     k = option[1]
-    g.log("bribe_asked", player=holder, payer=payer, amount=k, full=step[3], purpose=purpose, card=card)
+    g.log(
+        "bribe_asked",
+        player=step.player,
+        payer=step.payer,
+        amount=k,
+        full=step.amount,
+        purpose=step.purpose,
+        card=step.card,
+    )
     if k > 0:
-        g.agenda.append(("bribe_pay", payer, holder, k, purpose, card, extra))
+        g.agenda.append(BribePay("bribe_pay", step.payer, step.player, k, step.purpose, step.card, step.extra))
 
 
-def _pay_options(g: Game, step: Step) -> list[Option]:
-    payer, k, extra = step[1], step[3], step[6]
-    if g.rupees[payer] >= k + extra:
+def _demand_ask(g: Game, step: BribeDemand) -> str:
+    why = bribe_purpose(step.purpose, step.card)
+    return f"{player_name(g, step.payer)} owes you a bribe of up to {rupees_text(step.amount)} {why}: name it"
+
+
+def _demand_label(g: Game, step: BribeDemand, option: Option) -> str:
+    a = option[1] if len(option) > 1 else None
+    return "Waive the bribe" if a == 0 else f"Ask {rupees_text(a)}"  # type: ignore[arg-type]
+
+
+decision_kind(
+    "bribe_demand",
+    BribeDemand,
+    options=_demand_options,
+    apply=_bribe_demand,
+    prompt="Name the bribe you ask (you may lower or waive it)",
+    ask=_demand_ask,
+    label=_demand_label,
+    check=_bribe_check,
+)
+
+
+def _pay_options(g: Game, step: BribePay) -> list[Option]:
+    if g.rupees[step.player] >= step.amount + step.extra:
         return [("pay",), ("refuse",)]
     return [("refuse",)]
 
 
-@decision("bribe_pay", "Pay the bribe, or refuse (the play or action is then not taken)")(_pay_options)
-def _bribe_pay(g: Game, step: Step, option: Option) -> None:
-    payer, holder, k, purpose, card = step[1], step[2], step[3], step[4], step[5]
+def _bribe_pay(g: Game, step: BribePay, option: Option) -> None:
+    payer, holder, k, purpose, card = step.player, step.holder, step.amount, step.purpose, step.card
     if option[0] == "pay":
         g.pay_player(payer, holder, k)
         g.log("bribe_paid", player=payer, to=holder, amount=k, purpose=purpose, card=card)
     else:
         dropped = g.agenda.pop()  # the play or card action waiting below
         g.log("bribe_refused", player=payer, to=holder, amount=k, purpose=purpose, card=card, dropped=dropped[0])
-        if dropped[0] == "play_card" and len(dropped) > 3 and dropped[3]:
+        if dropped[0] == "play_card" and make_step(dropped).radicalize:  # type: ignore[attr-defined]
             discard_from_hand(g, payer, card, "radicalized card whose bribe was not paid")
+
+
+def _pay_ask(g: Game, step: BribePay) -> str:
+    why = bribe_purpose(step.purpose, step.card)
+    return f"{player_name(g, step.holder)} asks a bribe of {rupees_text(step.amount)} {why}: pay or refuse"
+
+
+def _pay_label(g: Game, step: BribePay, option: Option) -> str:
+    if option[:1] == ("pay",):
+        return f"Pay the bribe of {rupees_text(step.amount)}"
+    if option[:1] == ("refuse",):
+        return "Refuse to pay (take back the play or action)"
+    return " ".join(str(x) for x in option)
+
+
+decision_kind(
+    "bribe_pay",
+    BribePay,
+    options=_pay_options,
+    apply=_bribe_pay,
+    prompt="Pay the bribe, or refuse (the play or action is then not taken)",
+    ask=_pay_ask,
+    label=_pay_label,
+    check=_bribe_check,
+)
 
 
 # ---------------------------------------------------------------------------- play
@@ -109,30 +207,75 @@ def _bribe_pay(g: Game, step: Step, option: Option) -> None:
 def begin_play(g: Game, player: int, card: int, radicalize: bool = False) -> None:
     """Play a card from hand (bribe first). Wakhan's radicalize plays the card she just bought as part of the
     same action: it uses no further action, and a card whose bribe she does not pay is discarded."""
-    g.agenda.append(("play_card", player, card, 1 if radicalize else 0))
+    g.agenda.append(PlayCard("play_card", player, card, 1 if radicalize else 0))
     ruler, amount = play_bribe(g, player, card)
     if amount > 0:
         ask_bribe(g, ruler, player, amount, "play", card, 0)
 
 
-@automatic("play_card")
-def _play_card(g: Game, step: Step) -> None:
-    p, card = step[1], step[2]
-    if not (len(step) > 3 and step[3]):
+def _in_hand(g: Game, step: PlayCard | Side, below: Step | None) -> str | None:
+    if step.card not in g.hands[step.player]:
+        return f"card {step.card} is not in player {step.player}'s hand"
+    return None
+
+
+class PlayCard(NamedTuple):
+    """Counts the action (not for a radicalized card) and puts ``card`` from the hand into the court (asking
+    for the side if the court is not empty)."""
+
+    kind: str
+    player: Seat
+    card: CourtCardNumber
+    radicalize: Flag = 0
+
+
+def _play_card(g: Game, step: PlayCard) -> None:
+    p, card = step.player, step.card
+    if not step.radicalize:
         g.actions_used += 1
     if g.courts[p]:
-        g.agenda.append(("side", p, card))
+        g.agenda.append(Side("side", p, card))
     else:
         _put_in_court(g, p, card, "left")
 
 
-def _side_options(g: Game, step: Step) -> list[Option]:
+automatic_kind("play_card", PlayCard, _play_card, check=_in_hand)
+
+
+class Side(NamedTuple):
+    """The player chooses which end of the court to play ``card`` (from the hand) to."""
+
+    kind: str
+    player: Seat
+    card: CourtCardNumber
+
+
+def _side_options(g: Game, step: Side) -> list[Option]:
     return [("side", "left"), ("side", "right")]
 
 
-@decision("side", "Play the card to the left or the right end of your court")(_side_options)
-def _side(g: Game, step: Step, option: Option) -> None:
-    _put_in_court(g, step[1], step[2], option[1])
+def _side(g: Game, step: Side, option: Option) -> None:
+    _put_in_court(g, step.player, step.card, option[1])
+
+
+def _card_ask(g: Game, step: Side | PlaceRoad | PlaceSpy) -> str:
+    return f"{KINDS[step.kind].prompt} ({card_name(step.card)})"
+
+
+def _side_label(g: Game, step: Side, option: Option) -> str:
+    return f"Play it at the {option[1] if len(option) > 1 else None} end of your court"
+
+
+decision_kind(
+    "side",
+    Side,
+    options=_side_options,
+    apply=_side,
+    prompt="Play the card to the left or the right end of your court",
+    ask=_card_ask,
+    label=_side_label,
+    check=_in_hand,
+)
 
 
 def _put_in_court(g: Game, p: int, card: int, side: str) -> None:
@@ -142,16 +285,24 @@ def _put_in_court(g: Game, p: int, card: int, side: str) -> None:
     else:
         g.courts[p].append(card)
     g.log("play", player=p, card=card, side=side)
-    g.agenda.append(("impact", p, card, 0))
+    g.agenda.append(Impact("impact", p, card, 0))
     patriot = COURT[card].patriot
     if patriot >= 0 and patriot != g.loyalty[p] and p != g.wakhan:  # Wakhan is loyal to every coalition
         change_loyalty(g, p, patriot, keep=card)
 
 
-@automatic("impact")
-def _impact(g: Game, step: Step) -> None:
+class Impact(NamedTuple):
+    """Resolves ``card``'s impact icons from icon ``icon`` on, one step each."""
+
+    kind: str
+    player: Seat
+    card: CourtCardNumber
+    icon: Count
+
+
+def _impact(g: Game, step: Impact) -> None:
     """Resolve the card's impact icons top to bottom, one step each."""
-    p, card, i = step[1], step[2], step[3]
+    p, card, i = step.player, step.card, step.icon
     info = COURT[card]
     icons = info.impact
     if i >= len(icons):
@@ -161,7 +312,7 @@ def _impact(g: Game, step: Step) -> None:
         # are not resolved.
         g.log("impacts_cancelled", player=p, card=card)
         return
-    g.agenda.append(("impact", p, card, i + 1))
+    g.agenda.append(Impact("impact", p, card, i + 1))
     icon = icons[i]
     region = info.region
     if icon == "army":
@@ -169,12 +320,13 @@ def _impact(g: Game, step: Step) -> None:
     elif icon == "tribe":
         place(g, p, "tribe", region)
     elif icon == "road":
-        g.agenda.append(("place_road", p, card))
+        g.agenda.append(PlaceRoad("place_road", p, card))
     elif icon == "spy":
         # The card itself is normally a target, but it may have left the court already (leverage repaid by
         # discarding it after a loyalty change): with no card of the region in any court, no spy is placed.
-        if _spy_options(g, ("place_spy", p, card)):
-            g.agenda.append(("place_spy", p, card))
+        spy = PlaceSpy("place_spy", p, card)
+        if _spy_options(g, spy):
+            g.agenda.append(spy)
         else:
             g.log("no_spy_target", player=p, card=card, region=region)
     elif icon == "leverage":
@@ -189,6 +341,9 @@ def _impact(g: Game, step: Step) -> None:
             g.log("favored", suit=suit, card=card)
 
 
+automatic_kind("impact", Impact, _impact)
+
+
 def block_coalition(g: Game, player: int) -> int:
     """The coalition whose blocks ``player`` places, moves and battles with (Wakhan: her pragmatic loyalty)."""
     if player == g.wakhan:
@@ -196,25 +351,68 @@ def block_coalition(g: Game, player: int) -> int:
     return g.loyalty[player]
 
 
-def _road_options(g: Game, step: Step) -> list[Option]:
-    return [("road", BORDER_NAMES[b]) for b in REGION_BORDERS[COURT[step[2]].region]]
+class PlaceRoad(NamedTuple):
+    """The player chooses the border (of ``card``'s region) for a road from an impact icon."""
+
+    kind: str
+    player: Seat
+    card: CourtCardNumber
 
 
-@decision("place_road", "Choose a border of the card's region for the road")(_road_options)
-def _place_road(g: Game, step: Step, option: Option) -> None:
-    p = step[1]
+def _road_options(g: Game, step: PlaceRoad) -> list[Option]:
+    return [("road", BORDER_NAMES[b]) for b in REGION_BORDERS[COURT[step.card].region]]
+
+
+def _place_road(g: Game, step: PlaceRoad, option: Option) -> None:
+    p = step.player
     place(g, p, "road", BORDER_INDEX[option[1]], block_coalition(g, p))
 
 
-def _spy_options(g: Game, step: Step) -> list[Option]:
-    region = COURT[step[2]].region
+def _road_label(g: Game, step: PlaceRoad, option: Option) -> str:
+    return f"Road on {where_name(option[1] if len(option) > 1 else None)}"
+
+
+decision_kind(
+    "place_road",
+    PlaceRoad,
+    options=_road_options,
+    apply=_place_road,
+    prompt="Choose a border of the card's region for the road",
+    ask=_card_ask,
+    label=_road_label,
+)
+
+
+class PlaceSpy(NamedTuple):
+    """The player chooses the court card (of ``card``'s region) for a spy from an impact icon."""
+
+    kind: str
+    player: Seat
+    card: CourtCardNumber
+
+
+def _spy_options(g: Game, step: PlaceSpy) -> list[Option]:
+    region = COURT[step.card].region
     return [("spy", c) for court in g.courts for c in court if COURT[c].region == region]
 
 
-@decision("place_spy", "Choose a court card of the card's region for the spy")(_spy_options)
-def _place_spy(g: Game, step: Step, option: Option) -> None:
-    place(g, step[1], "spy", option[1])
+def _place_spy(g: Game, step: PlaceSpy, option: Option) -> None:
+    place(g, step.player, "spy", option[1])
 
+
+def _spy_label(g: Game, step: PlaceSpy, option: Option) -> str:
+    return f"Spy on {card_name(option[1] if len(option) > 1 else None)}"  # type: ignore[arg-type]
+
+
+decision_kind(
+    "place_spy",
+    PlaceSpy,
+    options=_spy_options,
+    apply=_place_spy,
+    prompt="Choose a court card of the card's region for the spy",
+    ask=_card_ask,
+    label=_spy_label,
+)
 
 # ---------------------------------------------------------------------------- loyalty
 
@@ -261,7 +459,7 @@ def discard_from_court(g: Game, owner: int, card: int, reason: str) -> None:
     g.log("discard_court", player=owner, card=card, reason=reason)
     info = COURT[card]
     if "leverage" in info.impact:
-        g.agenda.append(("leverage", owner, LEVERAGE_RUPEES, card))
+        g.agenda.append(Leverage("leverage", owner, LEVERAGE_RUPEES, card))
     if info.suit == POLITICAL:
         region = info.region
         if not any(COURT[c].suit == POLITICAL and COURT[c].region == region for c in court):
@@ -279,38 +477,78 @@ def overthrow_cards(g: Game, player: int, region: int) -> None:
         discard_from_court(g, player, c, "overthrow")
 
 
-@automatic("leverage")
-def _leverage(g: Game, step: Step) -> None:
+class Leverage(NamedTuple):
+    """Repays the discarded leveraged ``card``: ``owed`` rupees."""
+
+    kind: str
+    player: Seat
+    owed: Count
+    card: CardNumber
+
+
+def _leverage(g: Game, step: Leverage) -> None:
     """Repay a discarded leveraged card: 2 rupees; one card from hand or court for each rupee missing."""
-    p, owed, card = step[1], step[2], step[3]
+    p, owed, card = step.player, step.owed, step.card
     paid = min(owed, g.rupees[p])
     if paid:
         g.to_bank(p, paid)
     short = owed - paid
     g.log("leverage_repaid", player=p, card=card, paid=paid, short=short)
     if short and not leverage_shortfall_forgiven(g, p):
-        g.agenda.append(("leverage_owed", p, short))
+        g.agenda.append(LeverageOwed("leverage_owed", p, short))
 
 
-@automatic("leverage_owed")
-def _leverage_owed(g: Game, step: Step) -> None:
-    p = step[1]
-    if step[2] > 0 and (g.hands[p] or g.courts[p]):
-        g.agenda.append(("leverage_discard", p, step[2]))
+automatic_kind("leverage", Leverage, _leverage)
 
 
-def _leverage_discard_options(g: Game, step: Step) -> list[Option]:
-    p = step[1]
+class LeverageOwed(NamedTuple):
+    """Asks for ``leverage_discard`` while rupees are ``short`` and cards remain."""
+
+    kind: str
+    player: Seat
+    short: Count
+
+
+def _leverage_owed(g: Game, step: LeverageOwed) -> None:
+    p = step.player
+    if step.short > 0 and (g.hands[p] or g.courts[p]):
+        g.agenda.append(LeverageDiscard("leverage_discard", p, step.short))
+
+
+automatic_kind("leverage_owed", LeverageOwed, _leverage_owed)
+
+
+class LeverageDiscard(NamedTuple):
+    """The player discards a card from hand or court for a missing leverage rupee (``short`` missing)."""
+
+    kind: str
+    player: Seat
+    short: Count = 1
+
+
+def _leverage_discard_options(g: Game, step: LeverageDiscard) -> list[Option]:
+    p = step.player
     return [("discard", c) for c in g.hands[p]] + [("discard", c) for c in g.courts[p]]
 
 
-@decision("leverage_discard", "You cannot repay a leveraged card: discard a card from your hand or court")(
-    _leverage_discard_options
-)
-def _leverage_discard(g: Game, step: Step, option: Option) -> None:
-    p, short, card = step[1], step[2], option[1]
-    g.agenda.append(("leverage_owed", p, short - 1))
+def _leverage_discard(g: Game, step: LeverageDiscard, option: Option) -> None:
+    p, short, card = step.player, step.short, option[1]
+    g.agenda.append(LeverageOwed("leverage_owed", p, short - 1))
     if card in g.hands[p]:
         discard_from_hand(g, p, card, "leverage")
     else:
         discard_from_court(g, p, card, "leverage")
+
+
+def _leverage_discard_label(g: Game, step: LeverageDiscard, option: Option) -> str:
+    return discard_label(g, step.player, option)
+
+
+decision_kind(
+    "leverage_discard",
+    LeverageDiscard,
+    options=_leverage_discard_options,
+    apply=_leverage_discard,
+    prompt="You cannot repay a leveraged card: discard a card from your hand or court",
+    label=_leverage_discard_label,
+)

@@ -6,7 +6,7 @@ Check. Each effect id from the card data maps to one handler here.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..content.cards import CARDS, EventCard
 from ..content.map import (
@@ -22,25 +22,112 @@ from ..content.map import (
     SUIT_INDEX,
     SUITS,
 )
-from ..engine.steps import Option, Step, automatic, decision
+from ..engine.steps import Anything, EventCardNumber, Option, Seat, SeatOrNobody, automatic_kind, decision_kind
+from ..presentation.describe import discard_label, player_name, where_name
 
 if TYPE_CHECKING:
     from ..engine.game import Game
 
-#: Lasting effects, and whether they end at the next Dominance Check ("until": before it is scored) or right
-#: after its scoring ("until after", and Conflict Fatigue, which must count during it).
-LASTING = {
-    "newTactics": "until the next Dominance Check",
-    "kohINoorRecovered": "until after the next Dominance Check",
-    "embarrassementOfRiches": "until after the next Dominance Check",
-    "courtlyManners": "until the next Dominance Check",
-    "disregardForCustoms": "until the next Dominance Check",
-    "rumor": "until after the next Dominance Check",
-    "conflictFatigue": "at the next Dominance Check",
-    "nationalism": "until the next Dominance Check",
-    "nationBuilding": "until the next Dominance Check",
-    "pashtunwaliValues": "until the next Dominance Check",
+class LastingEffect(NamedTuple):
+    """An event whose effect stays in force for a while: its effect id (from the card data), its name, what
+    it does while in force (``{p}``: the player it belongs to), how long it lasts, and whom it concerns:
+    ``"buyer"``, ``"everyone"`` or ``"chosen"`` (a player or suit the buyer chooses: its own decision step).
+    What it changes is in the rule hooks of :mod:`paxpamir.rules.abilities`."""
+
+    id: str
+    name: str
+    text: str
+    duration: str
+    scope: str = "buyer"
+
+
+#: The one table of lasting effects. An effect ends at the next Dominance Check ("until": before it is
+#: scored) or right after its scoring ("until after", and Conflict Fatigue, which must count during it).
+LASTING_EFFECTS: dict[str, LastingEffect] = {
+    e.id: e
+    for e in (
+        LastingEffect(
+            "newTactics",
+            "New Tactics",
+            "{p}'s military cards count as favored until the next Dominance Check.",
+            "until the next Dominance Check",
+        ),
+        LastingEffect(
+            "kohINoorRecovered",
+            "Koh-i-noor Recovered",
+            "each of {p}'s gifts gives one extra influence until after the next Dominance Check.",
+            "until after the next Dominance Check",
+        ),
+        LastingEffect(
+            "embarrassementOfRiches",
+            "Embarrassment of Riches",
+            "gifts give no influence until after the next Dominance Check.",
+            "until after the next Dominance Check",
+            "everyone",
+        ),
+        LastingEffect(
+            "courtlyManners",
+            "Courtly Manners",
+            "{p} may decline to pay bribes until the next Dominance Check.",
+            "until the next Dominance Check",
+        ),
+        LastingEffect(
+            "disregardForCustoms",
+            "Disregard for Customs",
+            "nobody pays bribes until the next Dominance Check.",
+            "until the next Dominance Check",
+            "everyone",
+        ),
+        LastingEffect(
+            "rumor",
+            "Rumor",
+            "{p}'s patriots give no influence until after the next Dominance Check.",
+            "until after the next Dominance Check",
+            "chosen",
+        ),
+        LastingEffect(
+            "conflictFatigue",
+            "Conflict Fatigue",
+            "at the next Dominance Check, 2 more blocks than each other coalition are enough to dominate.",
+            "at the next Dominance Check",
+            "everyone",
+        ),
+        LastingEffect(
+            "nationalism",
+            "Nationalism",
+            "{p}'s tribes may move and battle as if they were armies until the next Dominance Check.",
+            "until the next Dominance Check",
+        ),
+        LastingEffect(
+            "nationBuilding",
+            "Nation Building",
+            "{p} places twice as many blocks with each build action until the next Dominance Check.",
+            "until the next Dominance Check",
+        ),
+        LastingEffect(
+            "pashtunwaliValues",
+            "Pashtunwali Values",
+            "impact icons do not change the favored suit until the next Dominance Check.",
+            "until the next Dominance Check",
+            "chosen",
+        ),
+    )
 }
+
+#: effect id -> how long it lasts (derived from the table).
+LASTING = {e.id: e.duration for e in LASTING_EFFECTS.values()}
+
+
+def effect_name(effect: str) -> str:
+    """The name of a lasting effect (its id if unknown)."""
+    e = LASTING_EFFECTS.get(effect)
+    return e.name if e is not None else effect
+
+
+def effect_text(effect: str, player: str) -> str | None:
+    """What a lasting effect does while in force, for ``player`` (a name; empty: "its buyer"), or None."""
+    e = LASTING_EFFECTS.get(effect)
+    return e.text.format(p=player or "its buyer") if e is not None else None
 
 
 def _event(card: int) -> EventCard:
@@ -94,12 +181,20 @@ def end_effects(g: Game, scored: bool = True) -> None:
 
 
 def _dominance_check(g: Game, player: int, card: int) -> None:
+    from .scoring import DominanceCheck
+
     g.discard.append(card)
-    g.agenda.append(("dominance_check", -1, card))
+    g.agenda.append(DominanceCheck("dominance_check", -1, card))
 
 
-def _lasting(g: Game, player: int, card: int, effect: str) -> None:
-    add_effect(g, effect, player, card)
+def _lasting(effect: LastingEffect) -> Callable[[Game, int, int], None]:
+    """The handler of a lasting event bought or discarded: it comes into force for the buyer or everyone."""
+    everyone = effect.scope == "everyone"
+
+    def handler(g: Game, player: int, card: int) -> None:
+        add_effect(g, effect.id, -1 if everyone else player, card)
+
+    return handler
 
 
 def _favor(suit: int) -> Callable[[Game, int, int], None]:
@@ -161,33 +256,25 @@ def _confidence_failure(g: Game, player: int, card: int) -> None:
     order = [(g.current + i) % g.n for i in range(g.n)]
     for p in reversed(order):
         if g.hands[p]:
-            g.agenda.append(("confidence_failure", p))
+            g.agenda.append(ConfidenceFailure("confidence_failure", p))
 
 
 def _choice(kind: str) -> Callable[[Game, int, int], None]:
     def handler(g: Game, player: int, card: int) -> None:
-        g.agenda.append((kind, player, card))
+        g.agenda.append(EventChoice(kind, player, card))
 
     return handler
 
 
 _HANDLERS: dict[str, Callable[[Game, int, int], None]] = {
     "dominanceCheck": _dominance_check,
-    "newTactics": lambda g, p, c: _lasting(g, p, c, "newTactics"),
     "militarySuit": _favor(MILITARY),
-    "kohINoorRecovered": lambda g, p, c: _lasting(g, p, c, "kohINoorRecovered"),
-    "embarrassementOfRiches": lambda g, p, c: _lasting(g, -1, c, "embarrassementOfRiches"),
-    "courtlyManners": lambda g, p, c: _lasting(g, p, c, "courtlyManners"),
-    "disregardForCustoms": lambda g, p, c: _lasting(g, -1, c, "disregardForCustoms"),
     "rumor": _choice("rumor"),
     "failureToImpress": _failure_to_impress,
-    "conflictFatigue": lambda g, p, c: _lasting(g, -1, c, "conflictFatigue"),
     "riotsInPunjab": _riots(PUNJAB),
-    "nationalism": lambda g, p, c: _lasting(g, p, c, "nationalism"),
     "riotsInHerat": _riots(HERAT),
     "publicWithdrawal": _public_withdrawal,
     "noEffect": _no_effect,
-    "nationBuilding": lambda g, p, c: _lasting(g, p, c, "nationBuilding"),
     "riotsInKabul": _riots(KABUL),
     "backingOfPersianAristocracy": _persian_aristocracy,
     "riotsInPersia": _riots(PERSIA),
@@ -198,67 +285,159 @@ _HANDLERS: dict[str, Callable[[Game, int, int], None]] = {
     "rebuke": _choice("rebuke"),
     "politicalSuit": _favor(POLITICAL),
 }
+_HANDLERS.update((e.id, _lasting(e)) for e in LASTING_EFFECTS.values() if e.scope != "chosen")
 
 
 # ---------------------------------------------------------------------------- event decisions
 
 
-def _rumor_options(g: Game, step: Step) -> list[Option]:
+class EventChoice(NamedTuple):
+    """The buyer of an event with a choice decides: ``rumor`` (the player targeted by Rumor),
+    ``exchange_hands`` (the player to exchange hands with: Other Persuasive Methods), ``pashtunwali`` (the new
+    favored suit: Pashtunwali Values), ``rebuke`` (the region to clear: Rebuke). The event card waits here,
+    in no pile, until the choice is made."""
+
+    kind: str
+    player: Seat
+    card: EventCardNumber
+
+
+def _rumor_options(g: Game, step: EventChoice) -> list[Option]:
     return [("player", q) for q in range(g.n)]
 
 
-@decision("rumor", "Rumor: choose the player whose patriots give no influence")(_rumor_options)
-def _rumor(g: Game, step: Step, option: Option) -> None:
-    add_effect(g, "rumor", option[1], step[2])
+def _rumor(g: Game, step: EventChoice, option: Option) -> None:
+    add_effect(g, "rumor", option[1], step.card)
 
 
-def _exchange_options(g: Game, step: Step) -> list[Option]:
-    return [("player", q) for q in range(g.n) if q != step[1]]
+def _player_label(g: Game, step: EventChoice, option: Option) -> str:
+    if option[:1] == ("player",) and len(option) == 2:
+        return player_name(g, option[1])
+    return " ".join(str(x) for x in option)
 
 
-@decision("exchange_hands", "Other Persuasive Methods: choose a player to exchange hands with")(_exchange_options)
-def _exchange(g: Game, step: Step, option: Option) -> None:
-    p, q = step[1], option[1]
+decision_kind(
+    "rumor",
+    EventChoice,
+    options=_rumor_options,
+    apply=_rumor,
+    prompt="Rumor: choose the player whose patriots give no influence",
+    label=_player_label,
+)
+
+
+def _exchange_options(g: Game, step: EventChoice) -> list[Option]:
+    return [("player", q) for q in range(g.n) if q != step.player]
+
+
+def _exchange(g: Game, step: EventChoice, option: Option) -> None:
+    p, q = step.player, option[1]
     g.hands[p], g.hands[q] = g.hands[q], g.hands[p]
-    g.discard.append(step[2])
+    g.discard.append(step.card)
     g.log("hands_exchanged", player=p, other=q)
     g.undo_floor = g._history_len  # the buyer has now seen a hidden hand
 
 
-def _pashtunwali_options(g: Game, step: Step) -> list[Option]:
+decision_kind(
+    "exchange_hands",
+    EventChoice,
+    options=_exchange_options,
+    apply=_exchange,
+    prompt="Other Persuasive Methods: choose a player to exchange hands with",
+    label=_player_label,
+)
+
+
+def _pashtunwali_options(g: Game, step: EventChoice) -> list[Option]:
     return [("suit", s) for s in SUITS]
 
 
-@decision("pashtunwali", "Pashtunwali Values: choose the favored suit")(_pashtunwali_options)
-def _pashtunwali(g: Game, step: Step, option: Option) -> None:
+def _pashtunwali(g: Game, step: EventChoice, option: Option) -> None:
     suit = SUIT_INDEX[option[1]]
     if g.favored != suit:
         g.favored = suit
-        g.log("favored", suit=suit, card=step[2])
-    add_effect(g, "pashtunwaliValues", step[1], step[2])
+        g.log("favored", suit=suit, card=step.card)
+    add_effect(g, "pashtunwaliValues", step.player, step.card)
 
 
-def _rebuke_options(g: Game, step: Step) -> list[Option]:
+def _suit_label(g: Game, step: EventChoice, option: Option) -> str:
+    return f"Favor the {option[1]} suit"
+
+
+decision_kind(
+    "pashtunwali",
+    EventChoice,
+    options=_pashtunwali_options,
+    apply=_pashtunwali,
+    prompt="Pashtunwali Values: choose the favored suit",
+    label=_suit_label,
+)
+
+
+def _rebuke_options(g: Game, step: EventChoice) -> list[Option]:
     return [("region", r) for r in REGIONS]
 
 
-@decision("rebuke", "Rebuke: choose a region to clear of tribes and armies")(_rebuke_options)
-def _rebuke(g: Game, step: Step, option: Option) -> None:
-    g.discard.append(step[2])
+def _rebuke(g: Game, step: EventChoice, option: Option) -> None:
+    g.discard.append(step.card)
     clear_region(g, REGION_INDEX[option[1]])
 
 
-def _confidence_options(g: Game, step: Step) -> list[Option]:
-    return [("discard", c) for c in g.hands[step[1]]]
+def _region_label(g: Game, step: EventChoice, option: Option) -> str:
+    return where_name(option[1])
 
 
-@decision("confidence_failure", "Confidence Failure: discard a card from your hand")(_confidence_options)
-def _confidence(g: Game, step: Step, option: Option) -> None:
+decision_kind(
+    "rebuke",
+    EventChoice,
+    options=_rebuke_options,
+    apply=_rebuke,
+    prompt="Rebuke: choose a region to clear of tribes and armies",
+    label=_region_label,
+)
+
+
+class ConfidenceFailure(NamedTuple):
+    """The player discards a card from hand (Confidence Failure)."""
+
+    kind: str
+    player: Seat
+
+
+def _confidence_options(g: Game, step: ConfidenceFailure) -> list[Option]:
+    return [("discard", c) for c in g.hands[step.player]]
+
+
+def _confidence(g: Game, step: ConfidenceFailure, option: Option) -> None:
     from .court import discard_from_hand
 
-    discard_from_hand(g, step[1], option[1], "Confidence Failure")
+    discard_from_hand(g, step.player, option[1], "Confidence Failure")
 
 
-@automatic("noop")
-def _noop(g: Game, step: Step) -> None:
+def _discard_label(g: Game, step: ConfidenceFailure, option: Option) -> str:
+    return discard_label(g, step.player, option)
+
+
+decision_kind(
+    "confidence_failure",
+    ConfidenceFailure,
+    options=_confidence_options,
+    apply=_confidence,
+    prompt="Confidence Failure: discard a card from your hand",
+    label=_discard_label,
+)
+
+
+class Noop(NamedTuple):
+    """Does nothing."""
+
+    kind: str
+    player: SeatOrNobody
+    args: Anything = None
+
+
+def _noop(g: Game, step: Noop) -> None:
     return
+
+
+automatic_kind("noop", Noop, _noop)

@@ -7,13 +7,14 @@ to the slot: a card that slides into a slot collects the rupees left there.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..content.cards import COURT, PUBLIC_WITHDRAWAL, is_court_card, is_dominance_check
 from ..content.map import MILITARY
-from ..engine.steps import Option, Step, automatic
+from ..engine.steps import MarketSlot, Option, Seat, automatic_kind, per_seat
 from .abilities import has_purchase_discount, purchase_is_free
 from .events import resolve_discarded_event, resolve_purchased_event
+from .scoring import DominanceCheck
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -108,16 +109,31 @@ def pay_action_cost(g: Game, player: int, amount: int, already: int = 0) -> None
 # ---------------------------------------------------------------------------- cleanup
 
 
-@automatic("cleanup_events")
-def _cleanup_events(g: Game, step: Step) -> None:
+class CleanupEvents(NamedTuple):
+    """Cleanup step 3: pushes the two ``discard_market_event`` steps."""
+
+    kind: str
+    player: Seat
+
+
+def _cleanup_events(g: Game, step: CleanupEvents) -> None:
     """Cleanup step 3: discard events in the leftmost column, top row first, resolving their discard effect."""
-    g.agenda.append(("discard_market_event", step[1], 6))
-    g.agenda.append(("discard_market_event", step[1], 0))
+    g.agenda.extend(_DISCARD_EVENTS[step.player])
 
 
-@automatic("discard_market_event")
-def _discard_market_event(g: Game, step: Step) -> None:
-    slot = step[2]
+automatic_kind("cleanup_events", CleanupEvents, _cleanup_events)
+
+
+class DiscardMarketEvent(NamedTuple):
+    """Discards an event in market ``slot`` (``row × 6 + column``) and resolves its "if discarded" effect."""
+
+    kind: str
+    player: Seat
+    slot: MarketSlot
+
+
+def _discard_market_event(g: Game, step: DiscardMarketEvent) -> None:
+    slot = step.slot
     card = g.market[slot]
     if card == 0 or is_court_card(card):
         return
@@ -126,12 +142,30 @@ def _discard_market_event(g: Game, step: Step) -> None:
     resolve_discarded_event(g, card)
 
 
-@automatic("cleanup_market")
-def _cleanup_market(g: Game, step: Step) -> None:
+automatic_kind("discard_market_event", DiscardMarketEvent, _discard_market_event)
+
+
+#: The steps of cleanup step 3, made once per seat (a hot path): the top slot first, then the bottom one.
+_DISCARD_EVENTS = per_seat(
+    lambda p: (DiscardMarketEvent("discard_market_event", p, 6), DiscardMarketEvent("discard_market_event", p, 0))
+)
+
+
+class CleanupMarket(NamedTuple):
+    """Cleanup step 4: slides the market left and deals new cards."""
+
+    kind: str
+    player: Seat
+
+
+def _cleanup_market(g: Game, step: CleanupMarket) -> None:
     """Cleanup step 4: slide each row left with its rupees, then deal into the empty slots (instability)."""
     slide_left(g)
     deal(g)
     _withdraw_rupees(g)
+
+
+automatic_kind("cleanup_market", CleanupMarket, _cleanup_market)
 
 
 def slide_left(g: Game) -> None:
@@ -172,19 +206,28 @@ def deal(g: Game) -> None:
                         s = market.index(c)
                         market[s] = 0
                         g.discard.append(c)
-                    g.agenda.append(("cleanup_market_refill", g.current))
-                    g.agenda.append(("dominance_check", -1, card))
+                    g.agenda.append(CleanupMarketRefill("cleanup_market_refill", g.current))
+                    g.agenda.append(DominanceCheck("dominance_check", -1, card))
                     return
             else:
                 market[slot] = card
             g.log("dealt", card=card, slot=slot)
 
 
-@automatic("cleanup_market_refill")
-def _refill(g: Game, step: Step) -> None:
+class CleanupMarketRefill(NamedTuple):
+    """Slides and deals again after an instability check."""
+
+    kind: str
+    player: Seat
+
+
+def _refill(g: Game, step: CleanupMarketRefill) -> None:
     slide_left(g)
     deal(g)
     _withdraw_rupees(g)
+
+
+automatic_kind("cleanup_market_refill", CleanupMarketRefill, _refill)
 
 
 def _withdraw_rupees(g: Game) -> None:

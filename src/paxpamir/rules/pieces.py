@@ -7,10 +7,11 @@ become a spy, a road an army). If every such piece was placed this turn, nothing
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Annotated, NamedTuple
 
 from ..content.map import BORDER_INDEX, BORDER_NAMES, REGION_INDEX, REGIONS
-from ..engine.steps import Option, Step, decision
+from ..engine.steps import Arg, CoalitionOrNone, OneOf, Option, Seat, Step, decision_kind
+from ..presentation.describe import card_name, where_name
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -31,7 +32,7 @@ def place(g: Game, player: int, kind: str, where: int, coalition: int = -1) -> N
     if available:
         _put(g, player, kind, where, coalition)
         return
-    step = ("take_piece", player, kind, where, coalition)
+    step = TakePiece("take_piece", player, kind, where, coalition)
     if _take_options(g, step):
         g.agenda.append(step)
     else:
@@ -53,10 +54,33 @@ def _put(g: Game, player: int, kind: str, where: int, coalition: int) -> None:
         g.add_road(coalition, where)
 
 
-def _take_options(g: Game, step: Step) -> list[Option]:
+class TakePiece(NamedTuple):
+    """The player chooses which piece in play to take when the supply has no ``unit`` left; ``where`` is the
+    region index, card or border index the unit is for (0 for a gift), ``coalition`` the block colour or -1."""
+
+    kind: str
+    player: Seat
+    unit: Annotated[str, OneOf("tribe", "spy", "gift", "army", "road")]
+    where: Annotated[int, Arg("a region index, court card or border index", 0, 100)]
+    coalition: CoalitionOrNone
+
+
+_WHERE = {"tribe": (0, 5), "army": (0, 5), "road": (0, 8), "spy": (1, 100), "gift": (0, 0)}
+
+
+def _take_check(g: Game, step: TakePiece, below: Step | None) -> str | None:
+    lo, hi = _WHERE[step.unit]
+    if not lo <= step.where <= hi:
+        return f"where must be {lo} to {hi} for a {step.unit}, not {step.where}"
+    if (step.unit in CYLINDER_KINDS) != (step.coalition < 0):
+        return "a block (army, road) needs its coalition; a cylinder (tribe, spy, gift) has coalition -1"
+    return None
+
+
+def _take_options(g: Game, step: TakePiece) -> list[Option]:
     """Pieces that may be taken: the right shape and colour, in play, not placed this turn, and not already
     where the new unit goes (taking it from there would change nothing but could overthrow)."""
-    player, kind, where, coalition = step[1], step[2], step[3], step[4]
+    player, kind, where, coalition = step.player, step.unit, step.where, step.coalition
     opts: list[Option] = []
     if kind in CYLINDER_KINDS:
         n = g.n
@@ -79,9 +103,8 @@ def _take_options(g: Game, step: Step) -> list[Option]:
     return opts
 
 
-@decision("take_piece", "None left in supply: choose a piece in play to take instead")(_take_options)
-def _take_piece(g: Game, step: Step, option: Option) -> None:
-    player, kind, where, coalition = step[1], step[2], step[3], step[4]
+def _take_piece(g: Game, step: TakePiece, option: Option) -> None:
+    player, kind, where, coalition = step.player, step.unit, step.where, step.coalition
     what = option[0]
     if what == "take_tribe":
         g.remove_tribe(player, REGION_INDEX[option[1]])
@@ -99,3 +122,25 @@ def _take_piece(g: Game, step: Step, option: Option) -> None:
         g.log("no_spy_target", player=player, card=where, region=-1)
         return
     _put(g, player, kind, where, coalition)
+
+
+def _take_label(g: Game, step: TakePiece, option: Option) -> str:
+    kind = str(option[0]) if option else ""
+    if not kind.startswith("take_"):
+        return " ".join(str(x) for x in option)
+    what = kind[5:]
+    if len(option) < 2:
+        return f"Take one of your {what}s"
+    a = option[1]
+    return f"Take your {what} from {where_name(a) if not isinstance(a, int) else card_name(a)}"
+
+
+decision_kind(
+    "take_piece",
+    TakePiece,
+    options=_take_options,
+    apply=_take_piece,
+    prompt="None left in supply: choose a piece in play to take instead",
+    label=_take_label,
+    check=_take_check,
+)

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Annotated, NamedTuple
 
 from ..content.cards import COURT, is_dominance_check
 from ..content.map import MILITARY
-from ..engine.steps import Step, automatic
+from ..engine.steps import Arg, SeatOrNobody, automatic_kind
 from .abilities import (
     after_dominance_check,
     before_dominance_cleanup,
@@ -87,9 +87,19 @@ def is_final_check(g: Game) -> bool:
     )
 
 
-@automatic("dominance_check")
-def _dominance_check(g: Game, step: Step) -> None:
-    resolve_dominance_check(g, step[2])
+class DominanceCheck(NamedTuple):
+    """Scores a Dominance Check (``player`` is -1)."""
+
+    kind: str
+    player: SeatOrNobody
+    card: Annotated[int, Arg("a Dominance Check", 101, 104)]
+
+
+def _dominance_check(g: Game, step: DominanceCheck) -> None:
+    resolve_dominance_check(g, step.card)
+
+
+automatic_kind("dominance_check", DominanceCheck, _dominance_check)
 
 
 def resolve_dominance_check(g: Game, card: int) -> None:

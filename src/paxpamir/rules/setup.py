@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..content.cards import DOMINANCE_CHECKS, OTHER_EVENTS
 from ..content.map import COALITION_INDEX, POLITICAL
 from ..engine import rng
-from ..engine.steps import automatic, decision
+from ..engine.steps import Option, Seat, Step, automatic_kind, decision_kind
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -74,26 +74,62 @@ def set_up(g: Game) -> None:
         first_turn = order[-1]
     g.log("setup", players=g.n, first_chooser=order[0])
     # The last player to choose loyalty takes the first turn.
-    g.agenda.append(("begin_game", first_turn))
+    g.agenda.append(BeginGame("begin_game", first_turn))
     for p in reversed(order):
-        g.agenda.append(("loyalty", p))
+        g.agenda.append(Loyalty("loyalty", p))
 
 
-@automatic("begin_game")
-def _begin_game(g: Game, step: tuple) -> None:
+class BeginGame(NamedTuple):
+    """Ends setup; ``player`` takes the first turn."""
+
+    kind: str
+    player: Seat
+
+
+def _begin_game(g: Game, step: BeginGame) -> None:
     from .turn import start_turn
 
     g.phase = "play"
     g.turn = 0
-    start_turn(g, step[1])
+    start_turn(g, step.player)
 
 
-def _loyalty_options(g: Game, step: tuple) -> list[tuple]:
+automatic_kind("begin_game", BeginGame, _begin_game)
+
+
+class Loyalty(NamedTuple):
+    """The player chooses their starting loyalty (setup)."""
+
+    kind: str
+    player: Seat
+
+
+def _loyalty_options(g: Game, step: Loyalty) -> list[Option]:
     return [("loyalty", "afghan"), ("loyalty", "british"), ("loyalty", "russian")]
 
 
-@decision("loyalty", "Choose your starting loyalty")(_loyalty_options)
-def _choose_loyalty(g: Game, step: tuple, option: tuple) -> None:
-    p = step[1]
+def _choose_loyalty(g: Game, step: Loyalty, option: Option) -> None:
+    p = step.player
     g.loyalty[p] = COALITION_INDEX[option[1]]
     g.log("loyalty", player=p, coalition=g.loyalty[p])
+
+
+def _loyalty_label(g: Game, step: Loyalty, option: Option) -> str:
+    return f"Be loyal to the {str(option[1]).capitalize()} coalition"
+
+
+def _loyalty_check(g: Game, step: Loyalty, below: Step | None) -> str | None:
+    if step.player == g.wakhan:
+        return "Wakhan chooses no loyalty"
+    return None
+
+
+decision_kind(
+    "loyalty",
+    Loyalty,
+    options=_loyalty_options,
+    apply=_choose_loyalty,
+    prompt="Choose your starting loyalty",
+    label=_loyalty_label,
+    check=_loyalty_check,
+)

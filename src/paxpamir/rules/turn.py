@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..content.map import INTELLIGENCE, POLITICAL
-from ..engine.steps import Option, Step, automatic, decision
+from ..engine.steps import KINDS, Option, Seat, automatic_kind, decision_kind, per_seat
+from ..presentation.describe import card_name, discard_label, rupees_text
 from .abilities import start_of_turn
 from .actions import ACTIONS_PER_TURN, begin_action, card_action_options, is_bonus
 from .court import begin_play, discard_from_court, discard_from_hand
-from .market import purchase, purchase_options
+from .market import CleanupEvents, CleanupMarket, purchase, purchase_cost, purchase_options
 from .wakhan import draw_ai_card
 
 if TYPE_CHECKING:
@@ -27,14 +28,21 @@ def start_turn(g: Game, player: int) -> None:
     g.placed = []
     g.undo_floor = g._history_len
     g.log("turn", player=player, turn=g.turn)
-    g.agenda.append(("turn", player))
+    g.agenda.append(_TURN[player])
     if player == g.wakhan:
         draw_ai_card(g)
     start_of_turn(g, player)
 
 
-def _turn_options(g: Game, step: Step) -> list[Option]:
-    p = step[1]
+class Turn(NamedTuple):
+    """The active player chooses an action, or to end the turn."""
+
+    kind: str
+    player: Seat
+
+
+def _turn_options(g: Game, step: Turn) -> list[Option]:
+    p = step.player
     opts: list[Option] = []
     if g.actions_used < ACTIONS_PER_TURN:
         if p == g.wakhan:
@@ -49,19 +57,14 @@ def _turn_options(g: Game, step: Step) -> list[Option]:
     return opts
 
 
-@decision("turn", "Choose an action or end your turn")(_turn_options)
-def _turn(g: Game, step: Step, option: Option) -> None:
-    p = step[1]
+def _turn(g: Game, step: Turn, option: Option) -> None:
+    p = step.player
     kind = option[0]
     if kind == "end_turn":
         g.log("end_turn", player=p)
-        g.agenda.append(("next_turn", p))
-        g.agenda.append(("cleanup_market", p))
-        g.agenda.append(("cleanup_events", p))
-        g.agenda.append(("cleanup_hand", p))
-        g.agenda.append(("cleanup_court", p))
+        g.agenda.extend(_END_OF_TURN[p])
         return
-    g.agenda.append(("turn", p))
+    g.agenda.append(step)
     if kind == "purchase":
         purchase(g, p, option[1])
     elif kind == "radicalize":
@@ -74,6 +77,48 @@ def _turn(g: Game, step: Step, option: Option) -> None:
         begin_action(g, p, option[1], option[2])
 
 
+def _turn_ask(g: Game, step: Turn) -> str:
+    text = KINDS[step.kind].prompt
+    if step.player != g.wakhan:
+        left = max(0, ACTIONS_PER_TURN - g.actions_used)
+        text += f" ({left} action{'s' if left != 1 else ''} left)" if left else " (no actions left: bonus actions only)"
+    return text
+
+
+def _turn_label(g: Game, step: Turn, option: Option) -> str:
+    kind = option[0] if option else ""
+    a: Any = option[1] if len(option) > 1 else None
+    if kind == "purchase":
+        slot = g.market.index(a) if a in g.market else -1
+        cost = purchase_cost(g, step.player, slot) if slot >= 0 else 0
+        rupees = g.market_rupees[slot] if slot >= 0 else 0
+        extra = f" (+{rupees_text(rupees)} on it)" if rupees else ""
+        price = "for free" if cost == 0 else f"for {rupees_text(cost)}"
+        return f"Purchase {card_name(a)} {price}{extra}"
+    if kind == "play":
+        return f"Play {card_name(a)}"
+    if kind == "radicalize":
+        cost = purchase_cost(g, step.player, g.market.index(a)) if a in g.market else 0
+        return f"Radicalize {card_name(a)}: purchase for {rupees_text(cost)} and play it at once"
+    if kind == "action":
+        b = option[2] if len(option) > 2 else None
+        return f"{str(b).capitalize()} with {card_name(a)}{action_note(g, step.player, a, str(b))}"
+    if kind == "end_turn":
+        return "End your turn (cleanup)"
+    return " ".join(str(x) for x in option)
+
+
+decision_kind(
+    "turn",
+    Turn,
+    options=_turn_options,
+    apply=_turn,
+    prompt="Choose an action or end your turn",
+    ask=_turn_ask,
+    label=_turn_label,
+)
+
+
 def court_limit(g: Game, player: int) -> int:
     return 3 + g.stars(player, POLITICAL)
 
@@ -82,47 +127,141 @@ def hand_limit(g: Game, player: int) -> int:
     return 2 + g.stars(player, INTELLIGENCE)
 
 
-@automatic("cleanup_court")
-def _cleanup_court(g: Game, step: Step) -> None:
-    p = step[1]
+class CleanupCourt(NamedTuple):
+    """Cleanup step 1: asks for discards while the court is over its limit."""
+
+    kind: str
+    player: Seat
+
+
+def _cleanup_court(g: Game, step: CleanupCourt) -> None:
+    p = step.player
     if len(g.courts[p]) > court_limit(g, p):
-        g.agenda.append(("discard_court_over_limit", p))
+        g.agenda.append(_DISCARD_COURT[p])
 
 
-def _court_over_limit_options(g: Game, step: Step) -> list[Option]:
-    return [("discard", c) for c in g.courts[step[1]]]
+automatic_kind("cleanup_court", CleanupCourt, _cleanup_court)
 
 
-@decision("discard_court_over_limit", "Your court is over its limit: discard a court card")(
-    _court_over_limit_options
-)
-def _discard_court_over_limit(g: Game, step: Step, option: Option) -> None:
-    p = step[1]
-    g.agenda.append(("cleanup_court", p))  # check again afterwards: the limit may have dropped
+class DiscardCourtOverLimit(NamedTuple):
+    """The player discards a court card (cleanup, court over its limit)."""
+
+    kind: str
+    player: Seat
+
+
+def _court_over_limit_options(g: Game, step: DiscardCourtOverLimit) -> list[Option]:
+    return [("discard", c) for c in g.courts[step.player]]
+
+
+def _discard_court_over_limit(g: Game, step: DiscardCourtOverLimit, option: Option) -> None:
+    p = step.player
+    g.agenda.append(_CLEANUP_COURT[p])  # check again afterwards: the limit may have dropped
     discard_from_court(g, p, option[1], "court limit")
 
 
-@automatic("cleanup_hand")
-def _cleanup_hand(g: Game, step: Step) -> None:
-    p = step[1]
-    if len(g.hands[p]) > hand_limit(g, p):
-        g.agenda.append(("discard_hand_over_limit", p))
+def _discard_label(g: Game, step: DiscardCourtOverLimit | DiscardHandOverLimit, option: Option) -> str:
+    return discard_label(g, step.player, option)
 
 
-def _hand_over_limit_options(g: Game, step: Step) -> list[Option]:
-    return [("discard", c) for c in g.hands[step[1]]]
-
-
-@decision("discard_hand_over_limit", "Your hand is over its limit: discard a card from your hand")(
-    _hand_over_limit_options
+decision_kind(
+    "discard_court_over_limit",
+    DiscardCourtOverLimit,
+    options=_court_over_limit_options,
+    apply=_discard_court_over_limit,
+    prompt="Your court is over its limit: discard a court card",
+    label=_discard_label,
 )
-def _discard_hand_over_limit(g: Game, step: Step, option: Option) -> None:
-    p = step[1]
+
+
+class CleanupHand(NamedTuple):
+    """Cleanup step 2: asks for discards while the hand is over its limit."""
+
+    kind: str
+    player: Seat
+
+
+def _cleanup_hand(g: Game, step: CleanupHand) -> None:
+    p = step.player
+    if len(g.hands[p]) > hand_limit(g, p):
+        g.agenda.append(_DISCARD_HAND[p])
+
+
+automatic_kind("cleanup_hand", CleanupHand, _cleanup_hand)
+
+
+class DiscardHandOverLimit(NamedTuple):
+    """The player discards a hand card (cleanup, hand over its limit)."""
+
+    kind: str
+    player: Seat
+
+
+def _hand_over_limit_options(g: Game, step: DiscardHandOverLimit) -> list[Option]:
+    return [("discard", c) for c in g.hands[step.player]]
+
+
+def _discard_hand_over_limit(g: Game, step: DiscardHandOverLimit, option: Option) -> None:
+    p = step.player
     discard_from_hand(g, p, option[1], "hand limit")
-    g.agenda.append(("cleanup_hand", p))
+    g.agenda.append(_CLEANUP_HAND[p])
 
 
-@automatic("next_turn")
-def _next_turn(g: Game, step: Step) -> None:
-    start_turn(g, (step[1] + 1) % g.n)
+decision_kind(
+    "discard_hand_over_limit",
+    DiscardHandOverLimit,
+    options=_hand_over_limit_options,
+    apply=_discard_hand_over_limit,
+    prompt="Your hand is over its limit: discard a card from your hand",
+    label=_discard_label,
+)
 
+
+class NextTurn(NamedTuple):
+    """Starts the turn of the seat after ``player``."""
+
+    kind: str
+    player: Seat
+
+
+def _next_turn(g: Game, step: NextTurn) -> None:
+    start_turn(g, (step.player + 1) % g.n)
+
+
+automatic_kind("next_turn", NextTurn, _next_turn)
+
+
+def action_note(g: Game, player: int, card: int, action: str) -> str:
+    """What a card action costs: " (bonus action)" for the favored suit, and its rupees."""
+    from .abilities import build_blocks_paid
+    from .actions import BETRAY_COST, BUILD_UNIT_COST, gift_cost
+
+    notes = []
+    if action == "gift":
+        notes.append(rupees_text(gift_cost(g, player)))
+    elif action == "build":
+        two = build_blocks_paid(g, player, 2) < 2  # Nation Building: each block paid for places two
+        notes.append(f"{BUILD_UNIT_COST} rupees {'per two blocks' if two else 'a block'}")
+    elif action == "betray":
+        notes.append(rupees_text(BETRAY_COST))
+    if is_bonus(g, player, card):
+        notes.append("bonus action")
+    return f" ({', '.join(notes)})" if notes else ""
+
+
+# Steps are immutable: the ones every turn pushes are made once per seat (a hot path).
+_TURN = per_seat(lambda p: Turn("turn", p))
+_CLEANUP_COURT = per_seat(lambda p: CleanupCourt("cleanup_court", p))
+_DISCARD_COURT = per_seat(lambda p: DiscardCourtOverLimit("discard_court_over_limit", p))
+_CLEANUP_HAND = per_seat(lambda p: CleanupHand("cleanup_hand", p))
+_DISCARD_HAND = per_seat(lambda p: DiscardHandOverLimit("discard_hand_over_limit", p))
+#: The steps pushed when a player ends the turn: the four cleanup steps (court first), then the next turn.
+_END_OF_TURN = per_seat(
+    lambda p: (
+        NextTurn("next_turn", p),
+        CleanupMarket("cleanup_market", p),
+        CleanupEvents("cleanup_events", p),
+        _CLEANUP_HAND[p],
+        _CLEANUP_COURT[p],
+    )
+)
