@@ -34,10 +34,14 @@ from .core import agent_seats, check_table, final_rewards, play_wakhan
 from .observation import OBS_SIZE, observation_string, observation_vector
 
 
+#: Observation values are counts divided by typical maxima: well below this bound in any real game.
+OBS_HIGH = 100.0
+
+
 def observation_space() -> spaces.Dict:
     return spaces.Dict(
         {
-            "observation": spaces.Box(low=0.0, high=np.inf, shape=(OBS_SIZE,), dtype=np.float32),
+            "observation": spaces.Box(low=0.0, high=OBS_HIGH, shape=(OBS_SIZE,), dtype=np.float32),
             "action_mask": spaces.Box(low=0, high=1, shape=(NUM_ACTIONS,), dtype=np.int8),
         }
     )
