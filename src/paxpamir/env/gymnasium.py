@@ -20,9 +20,10 @@ True
 
 from __future__ import annotations
 
+import importlib
 import random
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, cast
 
 import gymnasium as gym
 import numpy as np
@@ -38,15 +39,30 @@ from .core import LOSS, agent_seats, check_table, final_rewards, play_wakhan
 from .observation import observation_string, observation_vector
 from .pettingzoo import observation_space
 
-#: Opponents: one agent for every other seat, one per other seat (in seat order), or a factory seat -> agent.
-Opponents = Agent | Sequence[Agent] | Callable[[int], Agent] | None
+#: Opponents: a bot kind's name, one agent for every other seat, one per other seat (in seat order), or a
+#: factory seat -> agent.
+Opponents = str | Agent | Sequence[Agent] | Callable[[int], Agent] | None
 
 
-class PaxPamirGymEnv(gym.Env):  # type: ignore[misc]
+def make_bot(name: str, seed: int | None = None) -> Agent:
+    """A bot by kind name: ``"random"``, or any name that ``paxpamir.agents.registry.make_agent`` knows
+    (``"heuristic"``, ``"heuristic:easy"``, ...) when that registry is installed."""
+    if name == "random":
+        return RandomBot(seed)
+    try:
+        registry = importlib.import_module("paxpamir.agents.registry")
+    except ImportError:
+        raise PamirError(f"unknown bot kind {name!r}: only 'random' is available here") from None
+    agent: Agent = registry.make_agent(name, seed=seed)
+    return agent
+
+
+class PaxPamirGymEnv(gym.Env):
     """Pax Pamir from one seat's side.
 
     ``players`` counts every seat (Wakhan's too when ``wakhan=True``); ``seat`` is the learning seat, or
-    None for a seat drawn at random each episode; ``opponents`` plays the others (default: RandomBot).
+    None for a seat drawn at random each episode; ``opponents`` plays the others (default: RandomBot; a
+    name such as ``"heuristic"`` makes a fresh bot of that kind for each seat and episode).
     ``max_decisions`` (optional) truncates an episode after that many decisions of the learning seat.
     ``illegal`` is ``"raise"`` (default) or ``"lose"`` (see the module docstring).
     """
@@ -92,20 +108,24 @@ class PaxPamirGymEnv(gym.Env):  # type: ignore[misc]
     def _bot(self, seat: int) -> Agent:
         bot = self._bots.get(seat)
         if bot is None:
-            given = self._opponents
-            if given is None:
-                bot = RandomBot(seed=self._rng.randrange(1 << 30))
-            elif hasattr(given, "decide"):
-                bot = given  # type: ignore[assignment]
-            elif isinstance(given, Sequence):
-                others = [s for s in self._seats if s != self.seat]
-                if len(given) != len(others):
-                    raise PamirError(f"{len(others)} opponents are needed, not {len(given)}")
-                bot = given[others.index(seat)]
-            else:
-                bot = given(seat)
+            bot = self._new_bot(seat)
             self._bots[seat] = bot
         return bot
+
+    def _new_bot(self, seat: int) -> Agent:
+        given = self._opponents
+        if given is None:
+            return RandomBot(seed=self._rng.randrange(1 << 30))
+        if isinstance(given, str):
+            return make_bot(given, seed=self._rng.randrange(1 << 30))
+        if isinstance(given, Sequence):
+            others = [s for s in self._seats if s != self.seat]
+            if len(given) != len(others):
+                raise PamirError(f"{len(others)} opponents are needed, not {len(given)}")
+            return cast(Agent, given[others.index(seat)])
+        if hasattr(given, "decide"):
+            return cast(Agent, given)
+        return given(seat)
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[dict, dict]:
         super().reset(seed=seed)
@@ -113,7 +133,7 @@ class PaxPamirGymEnv(gym.Env):  # type: ignore[misc]
             self._rng.seed(seed)
         if self.fixed_seat is None:
             self.seat = self._rng.choice(self._seats)
-        if self._opponents is None:
+        if self._opponents is None or isinstance(self._opponents, str):
             self._bots = {}  # fresh random bots, seeded from this environment's generator
         game_seed = seed if seed is not None else self._rng.randrange(1 << 62)
         self.game = Game.new(players=self.players, seed=game_seed, wakhan=self.wakhan)
@@ -184,4 +204,4 @@ class PaxPamirGymEnv(gym.Env):  # type: ignore[misc]
         return info
 
 
-__all__ = ["Opponents", "PaxPamirGymEnv"]
+__all__ = ["Opponents", "PaxPamirGymEnv", "make_bot"]

@@ -26,7 +26,7 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-import pyspiel  # type: ignore[import-not-found,import-untyped,unused-ignore]
+import pyspiel
 
 from ..agents.wakhan_procedure import WakhanPlayer
 from ..engine.game import Game
@@ -70,7 +70,7 @@ class _Held:
         return _Held(self.game.clone() if self.game is not None else None)
 
 
-class PaxPamirGame(pyspiel.Game):  # type: ignore[misc]
+class PaxPamirGame(pyspiel.Game):
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = dict(params or {})
         players = int(params.get("players", 2))
@@ -102,7 +102,7 @@ class PaxPamirGame(pyspiel.Game):  # type: ignore[misc]
         return PaxPamirObserver(iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params)
 
 
-class PaxPamirState(pyspiel.State):  # type: ignore[misc]
+class PaxPamirState(pyspiel.State):
     def __init__(self, game: PaxPamirGame) -> None:
         super().__init__(game)
         self._seats = game.seats

@@ -33,6 +33,7 @@ from .actions import NUM_ACTIONS, decode, legal_actions
 from .core import agent_seats, check_table, final_rewards, play_wakhan
 from .observation import OBS_SIZE, observation_string, observation_vector
 
+RENDER_MODES = ("human", "ansi")
 
 #: Observation values are counts divided by typical maxima: well below this bound in any real game.
 OBS_HIGH = 100.0
@@ -47,13 +48,13 @@ def observation_space() -> spaces.Dict:
     )
 
 
-class PaxPamirEnv(AECEnv):  # type: ignore[misc]
+class PaxPamirEnv(AECEnv):
     """Pax Pamir for 2 to 5 players (``players`` counts Wakhan's seat when ``wakhan=True``).
 
     ``max_decisions`` (optional) truncates a game after that many decisions of the agents.
     """
 
-    metadata = {"render_modes": ["human", "ansi"], "name": "paxpamir_v0", "is_parallelizable": False}
+    metadata = {"render_modes": list(RENDER_MODES), "name": "paxpamir_v0", "is_parallelizable": False}
 
     def __init__(
         self,
@@ -64,8 +65,8 @@ class PaxPamirEnv(AECEnv):  # type: ignore[misc]
     ) -> None:
         super().__init__()
         check_table(players, bool(wakhan))
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise PamirError(f"render_mode must be one of {self.metadata['render_modes']}, not {render_mode!r}")
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise PamirError(f"render_mode must be one of {RENDER_MODES}, not {render_mode!r}")
         self.players = players
         self.wakhan = bool(wakhan)
         self.render_mode = render_mode
