@@ -82,7 +82,8 @@ def main(argv: list[str] | None = None) -> int:
         except PamirError:
             opponent = "random"
     rng = np.random.default_rng(args.seed)
-    env = PaxPamirGymEnv(players=2, seat=None, opponents=opponent)
+    # A policy that only ever ends its turn would never let the game end: cap the episode's length.
+    env = PaxPamirGymEnv(players=2, seat=None, opponents=opponent, max_decisions=1000)
     policy = TinyPolicy(rng)
     baseline = 0.0
     print(f"training a linear softmax policy against the {opponent} bot for {args.minutes:g} minutes")

@@ -3,6 +3,9 @@
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
@@ -92,3 +95,12 @@ def test_openspiels_rl_environment_plays_a_game_with_random_agents():
 
 def test_the_module_names_its_game():
     assert os_game.SHORT_NAME in pyspiel.registered_names()
+
+
+def test_the_documents_examples_run():
+    """docs/env.md's Python blocks (PettingZoo, Gymnasium, OpenSpiel) run as written."""
+    doc = Path(__file__).resolve().parent.parent / "docs" / "env.md"
+    blocks = re.findall(r"^```python\n(.*?)^```", doc.read_text(encoding="utf-8"), re.S | re.M)
+    assert len(blocks) == 3
+    for block in blocks:
+        exec(compile(block, str(doc), "exec"), {})

@@ -9,7 +9,7 @@ import pytest
 pytest.importorskip("pettingzoo")
 np = pytest.importorskip("numpy")
 
-from pettingzoo.test import api_test  # noqa: E402
+from pettingzoo.test import api_test, seed_test  # noqa: E402
 
 import paxpamir.env.pettingzoo as pz  # noqa: E402
 from paxpamir import IllegalOption, PamirError  # noqa: E402
@@ -27,7 +27,12 @@ TABLES = [(2, False), (3, False), (4, False), (5, False), (2, True), (3, True)]
 
 @pytest.mark.parametrize("players,wakhan", TABLES)
 def test_pettingzoos_api_test_passes(players, wakhan):
-    api_test(pz.env(players=players, wakhan=wakhan), num_cycles=200)
+    api_test(pz.env(players=players, wakhan=wakhan))
+
+
+@pytest.mark.parametrize("players,wakhan", [(3, False), (2, True)])
+def test_pettingzoos_seed_test_passes(players, wakhan):
+    seed_test(lambda: pz.env(players=players, wakhan=wakhan), num_cycles=300)
 
 
 def play(env, seed: int) -> int:
