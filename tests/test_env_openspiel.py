@@ -104,3 +104,17 @@ def test_the_documents_examples_run():
     assert len(blocks) == 3
     for block in blocks:
         exec(compile(block, str(doc), "exec"), {})
+
+
+def test_openspiels_bots_and_mcts_run_on_the_game():
+    from open_spiel.python.algorithms import evaluate_bots, mcts
+
+    game = pyspiel.load_game("python_paxpamir(players=2)")
+    bots = [pyspiel.make_uniform_random_bot(p, 10 + p) for p in range(2)]
+    returns = evaluate_bots.evaluate_bots(game.new_initial_state(), bots, np.random.RandomState(1))
+    assert sorted(returns) == [-1.0, 1.0]
+    state = game.new_initial_state()
+    state.apply_action(1)
+    rollouts = mcts.RandomRolloutEvaluator(1, np.random.RandomState(0))
+    bot = mcts.MCTSBot(game, uct_c=2, max_simulations=4, evaluator=rollouts, random_state=np.random.RandomState(0))
+    assert bot.step(state) in state.legal_actions()
