@@ -13,7 +13,6 @@ import pytest
 from paxpamir import Game, IllegalOption, PamirError
 from paxpamir.agents.wakhan_procedure import WakhanPlayer
 from paxpamir.env.actions import (
-    ACTION_TABLE,
     KINDS,
     NUM_ACTIONS,
     OFFSETS,
@@ -24,7 +23,6 @@ from paxpamir.env.actions import (
     legal_actions,
     legal_mask,
 )
-from paxpamir.presentation.describe import label
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "env.md"
 
@@ -90,16 +88,6 @@ def test_every_index_decodes_to_an_option_of_its_declared_kind_and_back():
         assert encode(option) == index
     assert len(set(KINDS)) == len(KINDS)
     assert OFFSETS[0] == 0 and list(OFFSETS) == sorted(OFFSETS)
-
-
-def test_every_decoded_option_has_a_label():
-    """Each kind in the table is one the presentation layer describes (not its fallback of raw values)."""
-    game = Game.new(players=2, seed=1)
-    step = ("bribe_pay", 0, 1, 2, "play", 3, 0)  # long enough for every label that reads its step
-    for k, (kind, _) in enumerate(ACTION_TABLE):
-        option = decode(OFFSETS[k])
-        text = label(game, step, option)
-        assert text and text != " ".join(str(x) for x in option), kind
 
 
 def test_an_illegal_index_is_refused_and_changes_nothing():

@@ -36,11 +36,13 @@ def hide_and_seek(data: dict, seat: int, rnd: random.Random) -> bool:
     the deck, and swap a court card of the deck with one set aside at setup. True if anything changed."""
     changed = False
     deck = data["deck"]
-    others = [q for q, p in enumerate(data["players"]) if q != seat and p["hand"]]
+    named = {x for step in data["agenda"] for x in step if isinstance(x, int)}  # cards the pending steps name
+    others = [q for q, p in enumerate(data["players"]) if q != seat and set(p["hand"]) - named]
     court_in_deck = [i for i, c in enumerate(deck) if is_court_card(c)]
     if others and court_in_deck:
         hand = data["players"][rnd.choice(others)]["hand"]
-        i, j = rnd.randrange(len(hand)), rnd.choice(court_in_deck)
+        i = rnd.choice([k for k, c in enumerate(hand) if c not in named])
+        j = rnd.choice(court_in_deck)
         hand[i], deck[j] = deck[j], hand[i]
         changed = True
     if len(deck) > 1:
