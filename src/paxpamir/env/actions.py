@@ -1,0 +1,193 @@
+"""A fixed action space: every option the engine can list is one integer in ``range(NUM_ACTIONS)``.
+
+The engine already splits big choices into small decisions (a card action is chosen first, then each rupee
+taxed, each block built, each unit removed is its own decision), so each option is a short tuple: a kind and
+at most two arguments. :data:`ACTION_TABLE` declares, for each option kind, the domain of each argument (card
+numbers, region names, border names, seats, ...). Kinds get consecutive blocks of indices in table order; in
+a block, an option's index is its arguments' positions in their domains read as a mixed-radix number (the last
+argument varies fastest). ``docs/env.md`` lists the blocks.
+
+Only the engine decides what is legal: :func:`legal_mask` marks the indices of ``game.legal_options()``.
+Nothing here needs a third-party package.
+
+>>> from paxpamir import Game
+>>> game = Game.new(players=3, seed=1)
+>>> option = game.legal_options()[0]
+>>> decode(encode(option)) == option
+True
+>>> encode(("end_turn",)) < NUM_ACTIONS
+True
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from typing import TYPE_CHECKING, Any, Final
+
+from ..content.cards import ACTIONS
+from ..content.map import BORDER_NAMES, COALITIONS, CYLINDERS_PER_PLAYER, REGIONS, SUITS
+from ..engine.errors import PamirError
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
+    from ..engine.steps import Option
+
+MAX_SEATS: Final = 5
+
+# Argument domains. Each is a tuple of the exact values the engine puts in options (ints stay ints).
+CARD: Final[tuple[int, ...]] = tuple(range(1, 117))  # any card: court cards 1-100, events 101-116
+COURT_CARD: Final[tuple[int, ...]] = tuple(range(1, 101))  # only court cards carry spies and actions
+REGION: Final[tuple[str, ...]] = REGIONS
+BORDER: Final[tuple[str, ...]] = BORDER_NAMES
+COALITION: Final[tuple[str, ...]] = COALITIONS
+SUIT: Final[tuple[str, ...]] = SUITS
+SEAT: Final[tuple[int, ...]] = tuple(range(MAX_SEATS))
+SIDE: Final[tuple[str, ...]] = ("left", "right")
+CARD_ACTION: Final[tuple[str, ...]] = ACTIONS
+# A bribe is at most the ruler's tribes in a region or the hostage-taker's spies on a card: cylinders.
+BRIBE: Final[tuple[int, ...]] = tuple(range(CYLINDERS_PER_PLAYER + 1))
+
+#: Every option kind and the domains of its arguments, in index order. Never reorder: indices would change.
+ACTION_TABLE: Final[tuple[tuple[str, tuple[tuple[Any, ...], ...]], ...]] = (
+    # the turn
+    ("end_turn", ()),
+    ("purchase", (CARD,)),
+    ("play", (CARD,)),
+    ("action", (COURT_CARD, CARD_ACTION)),
+    ("radicalize", (CARD,)),  # Wakhan's core action
+    # setup and playing a card
+    ("loyalty", (COALITION,)),
+    ("side", (SIDE,)),
+    ("road", (BORDER,)),
+    ("army", (REGION,)),
+    ("spy", (COURT_CARD,)),
+    # bribes
+    ("demand", (BRIBE,)),
+    ("pay", ()),
+    ("refuse", ()),
+    # card actions, one unit at a time
+    ("done", ()),
+    ("tax_market", (CARD,)),
+    ("tax_player", (SEAT,)),
+    ("move_army", (REGION, REGION)),
+    ("move_tribe", (REGION, REGION)),
+    ("move_spy", (COURT_CARD, COURT_CARD)),
+    ("betray", (COURT_CARD,)),
+    ("take_prize", ()),
+    ("decline_prize", ()),
+    ("battle_region", (REGION,)),
+    ("battle_card", (COURT_CARD,)),
+    ("remove_army", (COALITION,)),
+    ("remove_road", (BORDER, COALITION)),
+    ("remove_tribe", (SEAT,)),
+    ("remove_spy", (SEAT,)),
+    # a piece taken from the board when the supply is empty
+    ("take_tribe", (REGION,)),
+    ("take_spy", (COURT_CARD,)),
+    ("take_gift", ()),
+    ("take_army", (REGION,)),
+    ("take_road", (BORDER,)),
+    # discards, events and abilities
+    ("discard", (CARD,)),
+    ("player", (SEAT,)),
+    ("suit", (SUIT,)),
+    ("region", (REGION,)),
+    ("skip", ()),
+    ("safe_house", (COURT_CARD,)),
+    ("decline", ()),
+)
+
+
+def _block_size(domains: tuple[tuple[Any, ...], ...]) -> int:
+    size = 1
+    for d in domains:
+        size *= len(d)
+    return size
+
+
+KINDS: Final[tuple[str, ...]] = tuple(kind for kind, _ in ACTION_TABLE)
+KIND_INDEX: Final[dict[str, int]] = {kind: i for i, kind in enumerate(KINDS)}
+_DOMAINS: Final[tuple[tuple[tuple[Any, ...], ...], ...]] = tuple(d for _, d in ACTION_TABLE)
+_POSITIONS: Final[tuple[tuple[dict[Any, int], ...], ...]] = tuple(
+    tuple({v: i for i, v in enumerate(d)} for d in domains) for domains in _DOMAINS
+)
+_SIZES: Final[tuple[int, ...]] = tuple(_block_size(d) for d in _DOMAINS)
+#: First index of each kind's block, in table order.
+OFFSETS: Final[tuple[int, ...]] = tuple(sum(_SIZES[:i]) for i in range(len(_SIZES)))
+#: The size of the action space.
+NUM_ACTIONS: Final[int] = sum(_SIZES)
+
+
+def encode(option: Option) -> int:
+    """The index of ``option``; raises PamirError if it is not an option the engine can list."""
+    if not isinstance(option, tuple | list) or not option:
+        raise PamirError(f"an option is a non-empty tuple such as ('end_turn',), not {option!r}")
+    k = KIND_INDEX.get(option[0]) if isinstance(option[0], str) else None
+    if k is None:
+        raise PamirError(f"unknown option kind {option[0]!r}")
+    positions = _POSITIONS[k]
+    if len(option) != len(positions) + 1:
+        raise PamirError(f"option {list(option)!r} should have {len(positions)} argument(s)")
+    index = 0
+    for arg, (domain, where) in zip(option[1:], zip(_DOMAINS[k], positions, strict=True), strict=True):
+        i = where.get(arg) if type(arg) is type(domain[0]) else None
+        if i is None:
+            raise PamirError(f"option {list(option)!r}: {arg!r} is not one of its possible values")
+        index = index * len(domain) + i
+    return OFFSETS[k] + index
+
+
+def decode(index: int) -> Option:
+    """The option with this index (the inverse of :func:`encode`); raises PamirError when out of range."""
+    if isinstance(index, bool) or not hasattr(index, "__index__"):
+        raise PamirError(f"an action is an integer, not {index!r}")
+    index = int(index)  # numpy integers too
+    if not 0 <= index < NUM_ACTIONS:
+        raise PamirError(f"action {index} is outside 0..{NUM_ACTIONS - 1}")
+    k = bisect_right(OFFSETS, index) - 1
+    rest = index - OFFSETS[k]
+    args: list[Any] = []
+    for domain in reversed(_DOMAINS[k]):
+        rest, i = divmod(rest, len(domain))
+        args.append(domain[i])
+    args.reverse()
+    return (KINDS[k], *args)
+
+
+def kind_of(index: int) -> str:
+    """The option kind of an action index (its block)."""
+    if not 0 <= index < NUM_ACTIONS:
+        raise PamirError(f"action {index} is outside 0..{NUM_ACTIONS - 1}")
+    return KINDS[bisect_right(OFFSETS, index) - 1]
+
+
+def legal_actions(game: Game) -> list[int]:
+    """The indices of the legal options, in the engine's order (empty when the game is over)."""
+    return [encode(o) for o in game.legal_options()]
+
+
+def legal_mask(game: Game) -> list[int]:
+    """A list of NUM_ACTIONS zeros with a one at each legal option's index."""
+    mask = [0] * NUM_ACTIONS
+    for i in legal_actions(game):
+        mask[i] = 1
+    return mask
+
+
+def apply_action(game: Game, index: int, player: int | None = None) -> None:
+    """Apply the option with this index (IllegalOption if it is not legal now)."""
+    game.apply(decode(index), player)
+
+
+__all__ = [
+    "ACTION_TABLE",
+    "KINDS",
+    "NUM_ACTIONS",
+    "OFFSETS",
+    "apply_action",
+    "decode",
+    "encode",
+    "kind_of",
+    "legal_actions",
+    "legal_mask",
+]
