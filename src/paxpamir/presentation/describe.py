@@ -350,7 +350,22 @@ def event_text(g: Game, e: dict[str, Any]) -> str:
         return f"{who}'s spy escapes to {card_name(c)} (Safe House)."
     if t == "insurrection":
         return f"Insurrection: two Afghan armies rise in Kabul for {who}."
+    if t in RULE_CHANGE_TEXTS:
+        return RULE_CHANGE_TEXTS[t](g, e)
     return f"{t}: {e}"
+
+
+def _bribe_waived_text(g: Game, e: dict[str, Any]) -> str:
+    """A bribe nobody pays because an ability or an event in force cancels it."""
+    source = card_name(e["source"]) if e.get("source", -1) >= 0 else "a rule in force"
+    return (
+        f"No bribe: {source} spares {player_name(g, e['player'])} the {rupees_text(e['amount'])} owed to "
+        f"{player_name(g, e['to'])} {_bribe_purpose(e)}."
+    )
+
+
+#: Log texts of rule changes announced by the rules (an ability or an event changing a rule for a moment).
+RULE_CHANGE_TEXTS: dict[str, Any] = {"bribe_waived": _bribe_waived_text}
 
 
 def _bribe_purpose(e: dict[str, Any]) -> str:

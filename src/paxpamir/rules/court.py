@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from ..content.cards import COURT
 from ..content.map import BORDER_INDEX, BORDER_NAMES, POLITICAL, REGION_BORDERS, SUIT_INDEX
 from ..engine.steps import Option, Step, automatic, decision
-from .abilities import leverage_shortfall_forgiven, play_bribe_waived, suit_change_blocked
+from .abilities import bribe_waiver, leverage_shortfall_forgiven, play_bribe_waived, suit_change_blocked
 from .pieces import place
 from .wakhan import pragmatic_loyalty
 
@@ -63,7 +63,12 @@ def ask_bribe(g: Game, holder: int, payer: int, amount: int, purpose: str, card:
 
 
 def _demand_options(g: Game, step: Step) -> list[Option]:
-    return [("demand", k) for k in range(step[3], -1, -1)]
+    full = step[3]
+    if full > 1 and g.rupees[step[2]] - step[6] < 1:
+        # The payer cannot pay a single rupee: every demand above 0 ends in a refusal, so the only choice that
+        # can matter is to ask (the full amount) or to waive (docs/rules-decisions.md, "Bribes").
+        return [("demand", full), ("demand", 0)]
+    return [("demand", k) for k in range(full, -1, -1)]
 
 
 @decision("bribe_demand", "Name the bribe you ask (you may lower or waive it)")(_demand_options)
@@ -105,6 +110,13 @@ def begin_play(g: Game, player: int, card: int, radicalize: bool = False) -> Non
     ruler, amount = play_bribe(g, player, card)
     if amount > 0:
         ask_bribe(g, ruler, player, amount, "play", card, 0)
+    else:
+        region = COURT[card].region
+        holder = g.rulers[region]
+        if holder >= 0 and holder != player and g.tribes[region * g.n + holder] and play_bribe_waived(g, player):
+            by, source = bribe_waiver(g, player, False)
+            g.log("bribe_waived", player=player, to=holder, amount=g.tribes[region * g.n + holder], purpose="play",
+                  card=card, by=by, source=source)
 
 
 @automatic("play_card")
