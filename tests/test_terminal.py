@@ -87,18 +87,55 @@ def test_full_game_choosing_option_one_with_invalid_input(tmp_path):
     g = Game.from_record(doc["record"])
     assert g.is_over and g.state_hash() == doc["state_hash"]
     # The human decided every seat-0 decision: option 1 each time, once the invalid input was refused.
-    assert any(who == 0 for who, _ in doc["record"]["choices"])
+    assert any(who == 0 for who, *_ in doc["record"]["choices"])
 
 
 def test_default_is_three_players_human_in_seat_one_and_default_autosave(tmp_path):
     code, out, _ = run(["play", "--seed", "8"], Script(["1"]))
     assert code == 0
     assert "Seats: Player 1 (you), Player 2 (bot), Player 3 (bot)" in out
-    path = tmp_path / "home" / "autosave.json"
+    # Each new game keeps its own autosave in <home>/saves, named by its date and seed.
+    (path,) = (tmp_path / "home" / "saves").glob("*-seed8.json")
     assert f"resume with: pamir play --load {path}" in out
     doc = saved(path)
     assert doc["players"] == 3 and doc["humans"] == [0]
     assert doc["record"]["seed"] == 8
+
+
+def test_a_new_game_never_replaces_an_unfinished_one_and_list_and_resume_find_them(tmp_path):
+    run(["play", "--seed", "8"], Script(["1"]))
+    code, out, _ = run(["play", "--seed", "8"], Script(["1"]))  # the README's run command again, same second
+    assert code == 0
+    assert "you have 1 unfinished saved game" in out and "pamir play --list" in out
+    saves = sorted((tmp_path / "home" / "saves").glob("*.json"))
+    assert len(saves) == 2  # both games kept
+    first = saved(saves[0])
+    code, out, _ = run(["play", "--list"], Script())
+    assert code == 0 and "Saved games, newest first" in out
+    assert out.count("3 players, turn") == 2 and "unfinished, seed 8" in out
+    assert " 1. " in out and " 2. " in out
+    # --resume goes on with the newest unfinished game, in its own file.
+    code, out, _ = run(["play", "--resume"], Script())
+    assert code == 0 and "Resumed" in out
+    code, out, _ = run(["play", "--resume", "9"], Script())
+    assert code == 2
+    assert saved(saves[0])["record"] == first["record"]
+
+
+def test_overwriting_an_unfinished_game_asks_first(tmp_path):
+    save = tmp_path / "mine.json"
+    run(["play", "--seed", "8", "--save", str(save)], Script(["1"]))
+    before = saved(save)
+    code, out, _ = run(["play", "--seed", "9", "--save", str(save)], Script(["n"]))
+    assert "holds another unfinished game" in out and "Overwrite it? [y/N]" in out
+    assert code == 1 and "Nothing overwritten" in out
+    assert saved(save) == before
+    code, out, _ = run(["play", "--seed", "9", "--save", str(save)], Script(["yes", "1"]))
+    assert code == 0 and saved(save)["record"]["seed"] == 9
+    # Going on with the same game in its own file asks nothing.
+    code, out, _ = run(["play", "--load", str(save)], Script(["1"]))
+    assert code == 0 and "Overwrite" not in out
+    assert len(saved(save)["record"]["choices"]) > 0
 
 
 def test_undo_takes_back_the_last_decision_and_only_this_turn(tmp_path):
@@ -127,7 +164,7 @@ def test_prefix_and_part_of_a_label_choose_an_option(tmp_path):
     assert code == 0
     assert "matches" in out and "type more of the label" in out  # "purchase" is ambiguous
     choices = saved(save)["record"]["choices"]
-    mine = [opt for who, opt in choices if who == 0]
+    mine = [opt for who, opt, *_ in choices if who == 0]
     assert mine[0] == ["loyalty", "british"]
     assert ["end_turn"] in mine
 
@@ -149,7 +186,7 @@ def test_eof_saves_and_resume_continues_identically(tmp_path):
     code, out, _ = run(["play", "--load", str(broken)], Script(then="1"))
     assert code == 0
     assert f"Resumed {broken}" in out and f"state {partial['state_hash'][:12]}" in out
-    resumed = saved(tmp_path / "home" / "autosave.json")  # without --save, the default autosave goes on
+    resumed = saved(broken)  # without --save, the loaded game goes on in its own file
     assert resumed["over"] is True
     assert resumed["state_hash"] == final["state_hash"]
     assert resumed["record"]["choices"] == final["record"]["choices"]
@@ -297,7 +334,9 @@ def test_bots_alone_with_step_pause_after_each_bot_turn(tmp_path):
     )
     assert code == 0
     assert out.count("[step] press Enter") == 4  # three Enters, then the end of input at the fourth pause
-    code, out, _ = run(["play", "--seed", "2", "--humans", "none", "--save", str(save)], Script(limit=0))
+    # The file holds the unfinished game: starting it again there is asked first.
+    code, out, _ = run(["play", "--seed", "2", "--humans", "none", "--save", str(save)], Script(["y"], limit=1))
+    assert "Overwrite it? [y/N]" in out
     assert code == 0 and "Game over" in out and saved(save)["over"] is True
 
 
@@ -464,11 +503,28 @@ def test_a_human_asked_for_a_bribe_in_a_bot_turn_cannot_undo_the_bots_decisions(
     # Seed 21: the human rules Kabul after playing Dost Mohammad; the bot then buys a Kabul card and must
     # pay the human a bribe to play it. The human's "undo" there must not take back the bot's purchase.
     save = tmp_path / "u.json"
-    code, out, _ = run(["play", "--seed", "21", "--save", str(save)], Script(["3", "1", "play", "1", "1", "undo"]))
+    argv = ["play", "--seed", "21", "--ask-always", "--save", str(save)]
+    code, out, _ = run(argv, Script(["3", "1", "play", "1", "1", "undo"]))
     assert "owes you a bribe" in out
     after_prompt = out[out.index("owes you a bribe") :]
     assert "Nothing to undo" in after_prompt and "Undone." not in after_prompt
     assert "undo to take back" not in after_prompt.split("\n>")[0]
+
+
+def test_a_decision_with_a_single_option_is_taken_with_a_log_line_unless_ask_always(tmp_path):
+    # Seed 21: after playing Dost Mohammad the human's spy has one card to go to, and then only the end of the
+    # turn is left: both are taken without asking, and the log says so.
+    save = tmp_path / "one.json"
+    code, out, _ = run(["play", "--seed", "21", "--save", str(save)], Script(["3", "1", "play"]))
+    # Said as it happens, and again on the board's "since your last decision".
+    assert out.split("Since your last decision")[-1].count("Player 1: a single option, taken without asking") == 2
+    assert "Place a spy" not in out.split("> play")[1].split("owes you a bribe")[0]
+    assert "owes you a bribe" in out
+    choices = saved(save)["record"]["choices"]
+    assert [c[2] for c in choices if len(c) == 3] == [terminal.ONLY_OPTION_REASON] * 2
+    code, out, _ = run(["play", "--seed", "21", "--ask-always", "--save", str(tmp_path / "a.json")],
+                       Script(["3", "1", "play"]))
+    assert "taken without asking" not in out
 
 
 # ---------------------------------------------------------------------------- what a player at the table sees

@@ -27,6 +27,7 @@ import os
 import random
 import sys
 import tempfile
+import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
@@ -56,6 +57,8 @@ STATE_FORMAT = "paxpamir-state"
 BOARD_LOG_LINES = 6
 #: At most this many log lines on the board when more happened since the player's last decision.
 MAX_BOARD_LOG_LINES = 30
+#: The log's note on a decision with a single option, taken for the player (``--ask-always`` asks instead).
+ONLY_OPTION_REASON = "a single option, taken without asking"
 #: Exit code after Ctrl-C (the shell's convention for SIGINT).
 EXIT_INTERRUPTED = 130
 
@@ -116,11 +119,96 @@ class QuitGame(Exception):
 # ---------------------------------------------------------------------------- helpers
 
 
-def default_save_path() -> Path:
-    """``$PAXPAMIR_HOME/autosave.json``, or ``~/.paxpamir/autosave.json``."""
+def paxpamir_home() -> Path:
+    """``$PAXPAMIR_HOME``, or ``~/.paxpamir``."""
     home = os.environ.get("PAXPAMIR_HOME")
-    base = Path(home).expanduser() if home else Path.home() / ".paxpamir"
-    return base / "autosave.json"
+    return Path(home).expanduser() if home else Path.home() / ".paxpamir"
+
+
+def default_save_path() -> Path:
+    """The autosave file of earlier versions, ``<home>/autosave.json`` (still listed and resumable)."""
+    return paxpamir_home() / "autosave.json"
+
+
+def saves_dir() -> Path:
+    """Where every new game keeps its own autosave: ``<home>/saves``."""
+    return paxpamir_home() / "saves"
+
+
+def new_save_path(seed: int | None, now: float | None = None) -> Path:
+    """A fresh autosave file for a new game, ``<home>/saves/<date>-<time>-seed<seed>.json``: never an existing
+    file, so a new game never replaces another."""
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(now))
+    base = saves_dir() / f"{stamp}-seed{seed if seed is not None else 'none'}"
+    path = base.with_suffix(".json")
+    k = 2
+    while path.exists():
+        path = Path(f"{base}-{k}.json")
+        k += 1
+    return path
+
+
+def list_saves() -> list[tuple[Path, dict[str, Any] | None]]:
+    """The saved sessions (``<home>/saves/*.json`` and the old ``autosave.json``), newest first, each with its
+    document (None when it cannot be read)."""
+    files = sorted(saves_dir().glob("*.json")) if saves_dir().is_dir() else []
+    legacy = default_save_path()
+    if legacy.is_file():
+        files.append(legacy)
+    out: list[tuple[Path, dict[str, Any] | None]] = []
+    for path in files:
+        try:
+            with open(path, encoding="utf-8") as f:
+                doc = json.load(f)
+            if not isinstance(doc, dict) or doc.get("format") != SESSION_FORMAT:
+                doc = None
+        except (OSError, ValueError):
+            doc = None
+        out.append((path, doc))
+    out.sort(key=lambda item: _mtime(item[0]), reverse=True)
+    return out
+
+
+def _mtime(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return 0.0
+
+
+def save_summary(path: Path, doc: dict[str, Any] | None) -> str:
+    """One line about a saved session: when, how many players, which turn, finished or not, the seed."""
+    when = time.strftime("%Y-%m-%d %H:%M", time.localtime(_mtime(path)))
+    if doc is None:
+        return f"{when}  (not a readable game)  {path}"
+    seed = (doc.get("record") or {}).get("seed")
+    wakhan = " with Wakhan" if (doc.get("record") or {}).get("wakhan") else ""
+    state = "finished" if doc.get("over") else "unfinished"
+    return f"{when}  {doc.get('players')} players{wakhan}, turn {doc.get('turn')}, {state}, seed {seed}  {path}"
+
+
+def would_lose_decisions(path: Path, game: Game) -> dict[str, Any] | None:
+    """The unfinished session saved in ``path`` when writing ``game`` there would lose it (another game, or
+    decisions ``game`` does not have); None when the file is absent, finished, not a session, or an earlier
+    point of this same game."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            doc = json.load(f)
+    except (OSError, ValueError):
+        return None
+    if not isinstance(doc, dict) or doc.get("format") != SESSION_FORMAT or doc.get("over"):
+        return None
+    record = doc.get("record")
+    if not isinstance(record, dict):
+        return None
+    mine = game.record()
+    theirs = record.get("choices") or []
+    same_start = {k: v for k, v in record.items() if k != "choices"} == {
+        k: v for k, v in json.loads(json.dumps(mine)).items() if k != "choices"
+    }
+    if same_start and json.loads(json.dumps(mine["choices"]))[: len(theirs)] == theirs:
+        return None
+    return doc
 
 
 def atomic_write_json(path: str | os.PathLike[str], data: Any, durable: bool = True) -> None:
@@ -938,8 +1026,11 @@ class Session:
         stdin: TextIO,
         out: TextIO,
         step: bool = False,
+        ask_always: bool = False,
     ) -> None:
         self.g = game
+        #: Ask even when a decision has a single option (else it is taken for the player, with a log line).
+        self.ask_always = ask_always
         self.humans = sorted(set(humans))
         self.bot_seed = bot_seed
         self.save_path = save_path
@@ -1118,6 +1209,15 @@ class Session:
 
     def human_turn(self, who: int) -> None:
         g = self.g
+        if not self.ask_always:
+            only = g.labelled_options()
+            if len(only) == 1:
+                # No pointless question: the log says it was taken, and the board still shows everything since
+                # the player's last real decision.
+                g.apply(only[0][0], who, ONLY_OPTION_REASON)
+                self.autosave()
+                self.flush_log()
+                return
         others = len(self.humans) > 1 and not g.options.get("open_hands")
         if others and who != self.last_human:
             # Also when a hot-seat game is resumed: whoever sits at the terminal must not see the hand.
@@ -1261,11 +1361,27 @@ def add_play_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seed", type=seed_arg, default=None, help="the game's seed (default: random)")
     p.add_argument("--open-hands", action="store_true", help="everyone's hand is shown")
     p.add_argument("--load", metavar="FILE", help="resume a saved game (an autosave, a save or a record)")
+    p.add_argument("--list", action="store_true", help="list the saved games, newest first, and leave")
+    p.add_argument(
+        "--resume",
+        nargs="?",
+        type=int,
+        const=0,
+        default=None,
+        metavar="N",
+        help="resume saved game N of --list (default: the newest unfinished one)",
+    )
     p.add_argument(
         "--save",
         metavar="FILE",
-        help="autosave file, written after every decision "
-        "(default: $PAXPAMIR_HOME/autosave.json or ~/.paxpamir/autosave.json)",
+        help="autosave file, written after every decision (default: a new file in $PAXPAMIR_HOME/saves or "
+        "~/.paxpamir/saves for a new game, the loaded file for a resumed one); you are asked before a file "
+        "holding another unfinished game is overwritten",
+    )
+    p.add_argument(
+        "--ask-always",
+        action="store_true",
+        help="ask even when a decision has a single option (by default it is taken for you, with a log line)",
     )
     p.add_argument("--step", action="store_true", help="pause after each bot turn")
     p.add_argument(
@@ -1298,7 +1414,25 @@ def cmd_play(
     out = out or sys.stdout
     err = err or sys.stderr
     stdin = stdin or sys.stdin
-    save_path = Path(args.save).expanduser() if args.save else default_save_path()
+    if args.list:
+        return list_saved_games(out)
+    if args.resume is not None:
+        if args.load:
+            print("pamir play: error: --resume and --load cannot be used together", file=err)
+            return 2
+        saves = list_saves()
+        if args.resume == 0:
+            unfinished = [path for path, doc in saves if doc is not None and not doc.get("over")]
+            if not unfinished:
+                print("pamir play: error: no unfinished saved game (pamir play --list shows them all)", file=err)
+                return 1
+            args.load = str(unfinished[0])
+        elif 1 <= args.resume <= len(saves):
+            args.load = str(saves[args.resume - 1][0])
+        else:
+            print(f"pamir play: error: there is no saved game {args.resume} (pamir play --list)", file=err)
+            return 2
+    save_path = Path(args.save).expanduser() if args.save else None
     if args.load:
         loaded = _load_reporting(args.load, "play", err)
         if loaded is None:
@@ -1323,6 +1457,10 @@ def cmd_play(
         except (ValueError, TypeError) as exc:
             print(f"pamir play: error: {exc}", file=err)
             return 2
+        if save_path is None:
+            # A session goes on in its own file; a bare record or state gets a new one.
+            is_session = "humans" in doc
+            save_path = Path(args.load).expanduser() if is_session else new_save_path(game.seed)
         note = (
             f"Resumed {args.load}: {game.n} players, turn {game.turn}, "
             f"decision #{len(game.record()['choices'])}, state {game.state_hash()[:12]}"
@@ -1344,7 +1482,32 @@ def cmd_play(
         game = Game.new(players, seed, open_hands=args.open_hands, wakhan=args.wakhan)
         bot_seed = seed
         note = f"New game: {players} players, seed {seed}"
-    session = Session(game, humans, bot_seed, save_path, stdin, out, step=args.step)
+        unfinished = [path for path, doc in list_saves() if doc is not None and not doc.get("over")]
+        if unfinished:
+            note += (
+                f" (you have {len(unfinished)} unfinished saved game{'s' if len(unfinished) != 1 else ''}: "
+                "pamir play --list shows them, pamir play --resume goes on with the newest)"
+            )
+        if save_path is None:
+            save_path = new_save_path(seed)
+    other = would_lose_decisions(save_path, game)
+    if other is not None:
+        question = (
+            f"{save_path} holds another unfinished game ({other.get('players')} players, turn {other.get('turn')}, "
+            f"{other.get('decisions')} decisions). Overwrite it? [y/N] "
+        )
+        print(question, end="", file=out, flush=True)
+        answer = stdin.readline()
+        if not bool(getattr(stdin, "isatty", lambda: False)()):
+            print(answer.rstrip("\r\n"), file=out)
+        if answer.strip().lower() not in ("y", "yes"):
+            print(
+                f"Nothing overwritten. Resume that game with: pamir play --load {save_path}, "
+                "or choose another file with --save.",
+                file=out,
+            )
+            return 1
+    session = Session(game, humans, bot_seed, save_path, stdin, out, step=args.step, ask_always=args.ask_always)
     human = "(you)" if len(humans) == 1 else "(human)"
     seats = ", ".join(
         "Wakhan (last seat)" if p == game.wakhan else f"Player {p + 1} {human if p in humans else '(bot)'}"
@@ -1357,6 +1520,18 @@ def cmd_play(
     except OSError as exc:
         print(f"pamir play: error: {exc}", file=err)
         return 1
+
+
+def list_saved_games(out: TextIO) -> int:
+    """``pamir play --list``: the saved games, newest first, numbered for ``--resume N``."""
+    saves = list_saves()
+    if not saves:
+        print(f"No saved games in {saves_dir()}.", file=out)
+        return 0
+    print(f"Saved games, newest first ({saves_dir()}); resume one with pamir play --resume N:", file=out)
+    for i, (path, doc) in enumerate(saves, 1):
+        print(f"  {i:>2}. {save_summary(path, doc)}", file=out)
+    return 0
 
 
 def cmd_replay(
