@@ -322,9 +322,59 @@ def test_board_marks_hostages_spies_and_military_costs():
     assert "HOSTAGE of Player 2" in text and "spies: Player 2 x2" in text
     assert "(purchase costs doubled)" in text and "cost 10" in text
     assert "Mohan Lal (1)" in text  # the hand
-    assert "Kabul–Punjab" in text and "Russian x1" in text and "British x2" in text
+    # The drawn map: Punjab's box, the road on the Kabul–Punjab border, the tribe in Kabul's box.
+    assert drawn_border(g, "kabul-punjab") == "R1" and "armies B2" in drawn_box(g, "punjab")
+    assert "tribes P1:1" in drawn_box(g, "kabul") and "armies B2" in text and "│R1" in text
     assert "Rumor (108) for Player 2" in text
-    assert "Player 1 x1" in text  # the tribe in Kabul
+
+
+def drawn_lines(g) -> list[str]:
+    from paxpamir.presentation.viewmodel import view_model
+
+    return [t.plain for t in terminal.drawn_map(view_model(g, 0))][1:]  # after the legend
+
+
+def drawn_border(g, name: str) -> str:
+    """The roads drawn on a border of the map ("" when it has none)."""
+    kind, x, y = terminal._MAP_BORDERS[name]
+    lines = drawn_lines(g)
+    if kind == "v":
+        assert lines[y][x] == "│"
+        return lines[y][x + 1 :].split(" │")[0].split("   ")[0].strip()
+    return lines[y][x : x + 6].strip("─")
+
+
+def drawn_box(g, name: str) -> str:
+    """The text inside a region's box on the map, its title line included."""
+    x, y, w, h = terminal._MAP_BOXES[name]
+    return " / ".join(line[x : x + w] for line in drawn_lines(g)[y : y + h])
+
+
+def test_the_map_draws_every_region_and_border_where_the_board_has_them():
+    from positions import game, player
+
+    from paxpamir.content.map import BORDER_NAMES, REGIONS
+
+    g = game(
+        player("british", 3),
+        player("russian", 2),
+        tribes={"herat": [2, 1]},
+        armies={"punjab": {"british": 3}, "transcaspia": {"russian": 2, "afghan": 1}},
+        roads={"herat-persia": {"british": 1, "russian": 2, "afghan": 1}, "herat-kandahar": {"afghan": 2}},
+    )
+    assert set(terminal._MAP_BOXES) == set(REGIONS) and set(terminal._MAP_BORDERS) == set(BORDER_NAMES)
+    assert all(len(line) <= terminal.MAP_WIDTH for line in drawn_lines(g))
+    assert "Herat" in drawn_box(g, "herat") and "tribes P1:2 P2:1" in drawn_box(g, "herat")
+    assert " P1 " in drawn_box(g, "herat").split(" / ")[0]  # Player 1 rules Herat: on the box's top line
+    assert "armies A1 R2" in drawn_box(g, "transcaspia") and "armies B3" in drawn_box(g, "punjab")
+    assert drawn_border(g, "herat-kandahar") == "A2"
+    assert drawn_border(g, "herat-persia") == "A1B1R2"  # three coalitions' roads on a short border line
+    roads = {"herat-persia": {"afghan": 3, "british": 10, "russian": 2}}
+    many = game(player("british", 3), player("russian", 2), roads=roads)
+    kind, x, y = terminal._MAP_BORDERS["herat-persia"]
+    assert drawn_lines(many)[y][x : x + 6] == "A3B10─" and drawn_lines(many)[y + 1][x : x + 6].strip() == "R2"
+    for name in ("herat-kabul", "kabul-punjab", "persia-transcaspia"):
+        assert drawn_border(g, name) == ""
 
 
 def test_bots_alone_with_step_pause_after_each_bot_turn(tmp_path):
@@ -716,7 +766,7 @@ def test_board_shows_limits_dominance_events_in_force_and_only_roads_that_exist(
     assert "Player 2 (bot) Russian 2 0 1 0 - 0/3 1/3" in text
     assert "Rumor (108) for Player 2: Player 2's patriots give no influence until after the next Dominance" in text
     assert "Conflict Fatigue (109): at the next Dominance Check, 2 more blocks" in text
-    assert "Kabul–Punjab British x1" in text and "Herat–Kabul" not in text  # only borders with roads
+    assert drawn_border(g, "kabul-punjab") == "B1" and drawn_border(g, "herat-kabul") == ""  # roads by border
     assert "Harry Flashman (18) Int 1 · Punjab · gift/betray · spies: Player 1 x1 · HOSTAGE of Player 1" in text
     assert "Mohan Lal (1) intelligence 3 · Kabul · move · impact:" in text  # the hand, in full
 
@@ -726,7 +776,11 @@ def test_wakhan_is_named_and_her_ai_card_is_readable(tmp_path):
     out = io.StringIO()
     terminal.Screen(out).board(g, 0, [0])
     text = " ".join(out.getvalue().split())
-    assert "Wakhan (AI) all (AI)" in text and "Player 2" not in text
+    from paxpamir.presentation.viewmodel import view_model
+
+    pragmatic = view_model(g, 0)["wakhan"]["pragmatic_loyalty"].capitalize()
+    assert f"Wakhan (AI) all, now {pragmatic}" in text and "Player 2" not in text  # her pragmatic loyalty
+    assert re.search(r"arrows \(with the next card's back\): column [1-6] \(cost \d+\)", text)  # columns 1-6
     assert re.search(r"Afg \d+ Bri \d+ Rus \d+", text)  # her influence with each coalition
     assert "Wakhan's AI card" in text and "pragmatic loyalty:" in text and "arrows (with the next card's back)" in text
     assert "radicalize" in text and "radicalizeIf" not in text  # instructions in words, not codes

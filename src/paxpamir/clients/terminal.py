@@ -374,6 +374,190 @@ def _blocks_text(counts: dict[str, int] | None) -> Text:
     return out
 
 
+# ---------------------------------------------------------------------------- the drawn map
+#
+# The six regions where the printed board has them (north at the top; /work/shared/reference/board-look.md):
+# Transcaspia a band across the north; Persia, Herat and Kabul below it; Kandahar and Punjab in the south.
+# Every border is a line between two boxes, labelled with its roads (A2 = two Afghan roads).
+
+MAP_WIDTH = 79
+_BOX = 18  # the width of a region box
+#: Region boxes: (left column, top row, width, height).
+_MAP_BOXES = {
+    "transcaspia": (0, 0, 67, 3),
+    "persia": (0, 4, _BOX, 4),
+    "herat": (24, 4, _BOX, 4),
+    "kabul": (48, 4, _BOX, 4),
+    "kandahar": (36, 9, _BOX, 4),
+    "punjab": (60, 9, _BOX, 4),
+}
+#: Borders: ("v", column, row) a vertical line one row high, ("h", column, row) a horizontal one of six columns.
+_MAP_BORDERS = {
+    "persia-transcaspia": ("v", 8, 3),
+    "herat-transcaspia": ("v", 32, 3),
+    "kabul-transcaspia": ("v", 56, 3),
+    "herat-persia": ("h", 18, 5),
+    "herat-kabul": ("h", 42, 5),
+    "herat-kandahar": ("v", 38, 8),
+    "kabul-kandahar": ("v", 50, 8),
+    "kabul-punjab": ("v", 62, 8),
+    "kandahar-punjab": ("h", 54, 10),
+}
+MAP_HEIGHT = 13
+_COALITION_LETTERS = "ABR"
+
+
+def _blocks_short(counts: dict[str, int] | None) -> Text:
+    """Blocks as "A2 R1" (coalition letter and count, in coalition colours); empty when there are none."""
+    out = Text()
+    for i, coal in enumerate(COALITIONS):
+        k = (counts or {}).get(coal, 0)
+        if k:
+            if out:
+                out.append(" ")
+            out.append(f"{_COALITION_LETTERS[i]}{k}", style=COALITION_STYLES[i])
+    return out
+
+
+class _Canvas:
+    """A grid of styled characters."""
+
+    def __init__(self, width: int, height: int) -> None:
+        self.width = width
+        self.rows: list[list[tuple[str, str]]] = [[(" ", "")] * width for _ in range(height)]
+
+    def put(self, x: int, y: int, text: str | Text, style: str = "") -> int:
+        """Write ``text`` at (x, y), clipped at ``limit``; returns the column after it."""
+        if isinstance(text, Text):
+            for span_text, span_style in _text_runs(text):
+                x = self.put(x, y, span_text, span_style or style)
+            return x
+        row = self.rows[y]
+        for ch in text:
+            if 0 <= x < self.width:
+                row[x] = (ch, style)
+            x += 1
+        return x
+
+    def lines(self) -> list[Text]:
+        out = []
+        for row in self.rows:
+            line = Text()
+            for ch, style in row:
+                line.append(ch, style=style)
+            line.rstrip()
+            out.append(line)
+        return out
+
+
+def _text_runs(text: Text) -> list[tuple[str, str]]:
+    """(text, style) runs of a rich Text (styles as strings)."""
+    plain = text.plain
+    styles = [str(text.style or "")] * len(plain)
+    for span in text.spans:
+        for i in range(span.start, min(span.end, len(plain))):
+            styles[i] = str(span.style)
+    runs: list[tuple[str, str]] = []
+    for ch, st in zip(plain, styles, strict=True):
+        if runs and runs[-1][1] == st:
+            runs[-1] = (runs[-1][0] + ch, st)
+        else:
+            runs.append((ch, st))
+    return runs
+
+
+def drawn_map(vm: dict[str, Any]) -> list[Text]:
+    """The map as lines of text: each region a box (its name, ruler, tribes and armies), each border a line
+    between two boxes labelled with its roads."""
+    canvas = _Canvas(MAP_WIDTH, MAP_HEIGHT)
+    for name, (x, y, w, h) in _MAP_BOXES.items():
+        region = vm["regions"][name]
+        ruler = region["ruler"]
+        title = f" {region['title']} "
+        canvas.put(x, y, "┌" + "─" * (w - 2) + "┐", "dim")
+        canvas.put(x + 1, y, title, "bold")
+        if ruler is not None:
+            tag = f" {short_name(vm, ruler)[:3]} "
+            canvas.put(x + w - 1 - len(tag), y, tag, "reverse " + PLAYER_STYLES[ruler % len(PLAYER_STYLES)])
+        for k in range(1, h - 1):
+            canvas.put(x, y + k, "│", "dim")
+            canvas.put(x + w - 1, y + k, "│", "dim")
+        canvas.put(x, y + h - 1, "└" + "─" * (w - 2) + "┘", "dim")
+        tribes = Text()
+        for p, k in enumerate(region["tribes"]):
+            if k:
+                if tribes:
+                    tribes.append(" ")
+                tribes.append(f"{short_name(vm, p)}:{k}", style=PLAYER_STYLES[p % len(PLAYER_STYLES)])
+        armies = _blocks_short(region["armies"])
+        inner = w - 2
+        first = Text("tribes ", style="dim")
+        first.append_text(tribes if tribes else Text("-", style="dim"))
+        second = Text("armies ", style="dim")
+        second.append_text(armies if armies else Text("-", style="dim"))
+        if h == 3:  # one line: tribes and armies side by side
+            first.append("   ")
+            first.append_text(second)
+            canvas.put(x + 1, y + 1, first[:inner])
+        else:
+            canvas.put(x + 1, y + 1, first[:inner])
+            canvas.put(x + 1, y + 2, second[:inner])
+    for name, (kind, x, y) in _MAP_BORDERS.items():
+        roads = _blocks_short(vm["borders"][name]["roads"])
+        if kind == "v":
+            canvas.put(x, y, "│", "bold" if roads else "dim")
+            if roads:
+                canvas.put(x + 1, y, roads)
+        else:
+            canvas.put(x, y, "──────", "bold" if roads else "dim")
+            counts = vm["borders"][name]["roads"]
+            pieces = [
+                Text(f"{_COALITION_LETTERS[i]}{counts[c]}", style=COALITION_STYLES[i])
+                for i, c in enumerate(COALITIONS)
+                if counts.get(c)
+            ]
+            line, row = Text(), y
+            for piece in pieces:  # as many as fit on the border's line, the others just below it
+                if len(line) + len(piece) > 6:
+                    canvas.put(x + (6 - len(line)) // 2, row, line)
+                    line, row = Text(), row + 1
+                line.append_text(piece)
+            if line:
+                canvas.put(x + (6 - len(line)) // 2, row, line)
+    legend = Text("Map", style="bold underline")
+    legend.append(" (ruler at a box's top right; P1:2 = 2 tribes of P1) ", style="dim")
+    for i, coal in enumerate(COALITIONS):
+        legend.append(f"{_COALITION_LETTERS[i]}={coal.capitalize()}", style=COALITION_STYLES[i])
+        legend.append(" ")
+    legend.rstrip()
+    return [legend, *canvas.lines()]
+
+
+def _card_extras(info: CourtCard) -> Text:
+    """What a court card adds in the market, as in hands and courts: actions, impact icons, patriot, prize."""
+    out = Text()
+    if info.actions:
+        out.append(f" · {'/'.join(info.actions)}")
+    if info.impact:
+        counted: list[list[Any]] = []
+        for icon in info.impact:
+            if counted and counted[-1][0] == icon:
+                counted[-1][1] += 1
+            else:
+                counted.append([icon, 1])
+        words = ", ".join(_impact_word(i) + (f" x{k}" if k > 1 else "") for i, k in counted)
+        out.append(f" · impact {words}", style="dim")
+    if info.patriot >= 0:
+        out.append(" · patriot ")
+        out.append(COALITIONS[info.patriot].capitalize(), style=COALITION_STYLES[info.patriot])
+    if info.prize >= 0:
+        out.append(" · prize ")
+        out.append(COALITIONS[info.prize].capitalize(), style=COALITION_STYLES[info.prize])
+    if info.ability_text:
+        out.append(" · ability", style="dim")
+    return out
+
+
 def suit_text(suit: int) -> Text:
     return Text(SUITS[suit].capitalize(), style=SUIT_STYLES[suit])
 
@@ -570,12 +754,16 @@ class Screen:
             head.append(" (none dominant)")
         return [head]
 
-    def _players_table(self, vm: dict[str, Any], humans: Sequence[int]) -> Table:
-        narrow = self.width < 100
+    def _players_table(self, vm: dict[str, Any], humans: Sequence[int], narrow: bool | None = None) -> Table:
+        if narrow is None:
+            narrow = self.width < 100
         heads = (
-            ("", "Player", "Loyal", "Rs", "VP", "Infl", "Gifts", "Prizes", "Hand", "Court", "Cyl")
+            ("", "Player", "Loyal", "Rs", "VP", "Infl", "Gifts", "Prizes", "Hand", "Court", "Stock")
             if narrow
-            else ("", "Player", "Loyalty", "Rupees", "VP", "Influence", "Gifts", "Prizes", "Hand", "Court", "Cylinders")
+            else (
+                "", "Player", "Loyalty", "Rupees", "VP", "Influence", "Gifts", "Prizes", "Hand", "Court",
+                "Cylinders in stock",
+            )
         )
         t = Table(box=None, header_style="bold underline", expand=False, padding=(0, 1))
         for i, head in enumerate(heads):
@@ -600,7 +788,10 @@ class Screen:
                         prizes.append(", ")
                     prizes.append(f"{k} {name.capitalize()}", style=COALITION_STYLES[coal])
             if pd["wakhan"]:
-                loyalty = Text("all (AI)")
+                # Wakhan is loyal to all; her pragmatic loyalty (from her AI card) is what counts now.
+                pragmatic = (vm["wakhan"] or {}).get("pragmatic_loyalty")
+                loyalty = Text("all, now " if not narrow else "now ")
+                loyalty.append_text(coalition_text(pragmatic) if pragmatic else Text("-"))
                 influence = Text(" ".join(f"{c[:3].title()} {k}" for c, k in pd["influence"].items()))
                 hand = str(pd["hand_size"])
                 court = str(pd["court_size"])
@@ -659,6 +850,19 @@ class Screen:
             t.add_row(Text("no roads on any border", style="dim"), "")
         return t
 
+    def _players_and_map(self, vm: dict[str, Any], humans: Sequence[int], drawn: bool) -> list[Any]:
+        """The players' table and the map: the drawn map beside the table on a wide terminal, below it on a
+        narrower one; the map as tables (regions, roads) when ``drawn`` is False or the terminal is too narrow."""
+        if drawn and self.width > MAP_WIDTH:
+            players = self._players_table(vm, humans, narrow=self.width < 100 + MAP_WIDTH)
+            wide = self.lines(players) and (self.console.measure(players).maximum + 3 + MAP_WIDTH <= self.width)
+            if wide:
+                grid = Table.grid(padding=(0, 3))
+                grid.add_row(players, Group(*drawn_map(vm)))
+                return [grid]
+            return [self._players_table(vm, humans), *drawn_map(vm)]
+        return [self._players_table(vm, humans), self._map(vm)]
+
     def _map(self, vm: dict[str, Any]) -> Any:
         grid = Table.grid(padding=(0, 3))
         if self.width >= 110:
@@ -668,7 +872,7 @@ class Screen:
             grid.add_row(self._roads_table(vm))
         return grid
 
-    def _market_cell(self, card: int | None, rupees: int, one_line: bool) -> Text:
+    def _market_cell(self, card: int | None, rupees: int, one_line: bool, extras: bool = True) -> Text:
         cell = Text()
         if card is None:
             cell.append("(empty)", style="dim")
@@ -679,6 +883,8 @@ class Screen:
             if isinstance(info, CourtCard):
                 cell.append(f"{SUIT_SHORT[info.suit]} {info.rank}", style=SUIT_STYLES[info.suit])
                 cell.append(f" {region_title(info.region)}")
+                if extras:
+                    cell.append_text(_card_extras(info))
             else:
                 assert isinstance(info, EventCard)
                 cell.append("Dominance Check" if info.is_dominance_check else "event", style="italic")
@@ -686,17 +892,16 @@ class Screen:
             cell.append(f" +{rupees} rupee{'s' if rupees != 1 else ''}", style="bold yellow")
         return cell
 
-    def _market_table(self, vm: dict[str, Any]) -> Table:
+    def _market_table(self, vm: dict[str, Any], extras: bool = True) -> Table:
         costs = vm["column_costs"]
         slots = {(m["row"], m["column"]): m for m in vm["market"]}
         if self.width >= 130:
             t = Table(box=self.market_box, show_lines=True, show_edge=False, padding=(0, 1), expand=True)
             for col in range(6):
-                t.add_column(f"{'Market: ' if col == 0 else ''}cost {costs[col]}", overflow="fold", ratio=1)
+                t.add_column(f"{'Market ' if col == 0 else ''}{col + 1}: cost {costs[col]}", overflow="fold", ratio=1)
             for row in range(2):
-                t.add_row(
-                    *(self._market_cell(slots[row, col]["card"], slots[row, col]["rupees"], False) for col in range(6))
-                )
+                cells = (slots[row, col] for col in range(6))
+                t.add_row(*(self._market_cell(m["card"], m["rupees"], False, extras) for m in cells))
             return t
         # A narrow terminal: the market on its side, one line per column of the board.
         t = Table(box=self.market_box, show_edge=False, padding=(0, 1))
@@ -705,8 +910,8 @@ class Screen:
         t.add_column("bottom row", overflow="fold", ratio=1)
         for col in range(6):
             t.add_row(
-                f"cost {costs[col]}",
-                *(self._market_cell(slots[row, col]["card"], slots[row, col]["rupees"], True) for row in (0, 1)),
+                f"{col + 1}: cost {costs[col]}",
+                *(self._market_cell(slots[r, col]["card"], slots[r, col]["rupees"], True, extras) for r in (0, 1)),
             )
         return t
 
@@ -857,7 +1062,7 @@ class Screen:
         column, side = arrows.get("column"), arrows.get("row_side")
         where = ""
         if isinstance(column, int):
-            where = f"the cost {vm['column_costs'][column]} column, "
+            where = f"column {column + 1} (cost {vm['column_costs'][column]}), "
         if side == "topLeft":
             where += "top row, left end, player on her left"
         else:
@@ -947,12 +1152,14 @@ class Screen:
         decisions = len(g.record()["choices"])
         footer = Text(f"decision #{decisions} · state {g.state_hash()[:12]}", style="dim")
 
-        def top(courts: str, brief: bool) -> list[Any]:
+        def top(courts: str, brief: bool, drawn: bool = True, extras: bool = True) -> list[Any]:
+            if courts == "pages":
+                # Too small for the whole table: the players, and the other pages one command away.
+                return [*self._header(vm), self._players_table(vm, humans), self.pages_hint()]
             parts: list[Any] = [] if self.tty else [Text("")]
             parts.extend(self._header(vm))
-            parts.append(self._players_table(vm, humans))
-            parts.append(self._map(vm))
-            parts.append(self._market_table(vm))
+            parts.extend(self._players_and_map(vm, humans, drawn))
+            parts.append(self._market_table(vm, extras))
             parts.extend(self._market_events(vm, brief))
             parts.extend(self._courts(vm, courts))
             parts.extend(self._hands(vm))
@@ -968,14 +1175,38 @@ class Screen:
             # The most readable layout that leaves room for a few log lines, else the most compact one.
             want = min(log_lines, 3) + 1 if log_lines else 0
             room = 0
-            for courts, brief in ((layouts[0], False), (layouts[0], True), (layouts[1], True), ("inline", True)):
-                parts = top(courts, brief)
+            tries = [(layouts[0], False, True, True), (layouts[0], True, True, True), (layouts[1], True, True, True)]
+            tries += [("inline", True, True, True), ("inline", True, True, False), (layouts[0], True, False, False)]
+            tries += [("inline", True, False, False), ("pages", True, False, False)]
+            for courts, brief, drawn, extras in tries:
+                parts = top(courts, brief, drawn, extras)
                 room = rows - reserve - self.lines(Group(*parts))
                 if room >= want:
                     break
             # Never fewer than the last three lines: what just happened matters more than the top of the board.
             log_lines = min(log_lines, max(room - 1, 3))
         parts.extend(self._log_part(vm, log_lines, wanted_lines, since, footer))
+        self.print(Group(*parts))
+
+    @staticmethod
+    def pages_hint() -> Text:
+        hint = Text("More on other pages: ", style="bold")
+        hint.append("m map · k market · c courts and hands · l log · b the whole board")
+        return hint
+
+    def page(self, vm: dict[str, Any], name: str, humans: Sequence[int]) -> None:
+        """One page of the table (for small terminals, or to look again): "map", "market" or "courts"."""
+        parts: list[Any] = list(self._header(vm))
+        if name == "map":
+            parts.extend(drawn_map(vm) if self.width > MAP_WIDTH else [self._map(vm)])
+        elif name == "market":
+            parts.append(self._market_table(vm, True))
+            parts.extend(self._market_events(vm))
+        else:
+            parts.extend(self._courts(vm, "stacked"))
+            parts.extend(self._hands(vm))
+            parts.extend(self._effects(vm))
+            parts.extend(self._wakhan(vm))
         self.print(Group(*parts))
 
     def options_block(self, vm: dict[str, Any]) -> Group:
