@@ -637,7 +637,7 @@ def test_the_board_and_every_option_fit_the_terminal(tmp_path, monkeypatch, play
     assert any(line.startswith(g.prompt()) for line in lines)
     for i, (_, label) in enumerate(labelled, 1):
         assert f"{i}. {label}" in text
-    assert "Since your last decision" in text and "log 40 shows them all" in text
+    assert "Since your last decision" in text and "of 40 lines; l shows them all" in text
     # At least the three latest log lines are there, right above the prompt.
     latest = g.log_lines()[-3:]
     prompt_at = next(i for i, line in enumerate(lines) if line.startswith(g.prompt()))

@@ -95,16 +95,19 @@ Choose an option by its number, or type the start of its label, for example "end
 a unique prefix of a label is enough (case does not matter); a unique part of a label also works.
 Commands:
   undo          take back your last decision of this turn (when allowed)
-  log [n]       show the last n log lines (default 20)
+  l, log        everything since your last decision (log n: the last n lines; log all: the whole game)
+  m, map        the map; k, market: the market in full; c, courts: courts, hands, events in force
+  b, board      draw the whole board again
   card <n|name> show a card by number or (part of its) name; card ai <n>: Wakhan's AI card n
-  board         draw the board again
   save <file>   save the game to a file (the autosave goes on as well)
   help          this text
   quit          save and leave; resume later with pamir play --load FILE
 Reading the board: courts run left to right; a card shows suit and rank (Pol, Int, Eco, Mil), region and
 actions, then spies (P2 x1 = one spy of Player 2), HOSTAGE (another player has the most spies on it) and
 "used" (its action was taken this turn); card <n> shows its ability. Hand 2/3 and Court 4/5: cards held /
-limit at cleanup. The log on the board is what happened since your last decision, as much as fits.
+limit at cleanup; Stock (Cylinders in stock): cylinders not yet on the map or on cards. On the map, a box is
+a region (its ruler at the top right) and a line between two boxes a border (A2 = two Afghan roads). The log
+on the board is what happened since your last decision, as much as fits: l shows all of it.
 """
 
 
@@ -323,6 +326,33 @@ def short_name(vm: dict[str, Any], p: int) -> str:
 def game_player_name(g: Game, p: int) -> str:
     """The seat's name in ``g``: "Player 2", or "Wakhan" for her seat."""
     return "Wakhan" if p == g.wakhan else f"Player {p + 1}"
+
+
+def log_style(line: str) -> str | None:
+    """How a log line stands out: Dominance Checks (and the instability that calls one) in reverse, turn
+    headers in bold; None for the others."""
+    if line.startswith(("Dominance Check:", "Instability:")):
+        return "bold reverse yellow"
+    if line.startswith("—"):
+        return "bold"
+    return None
+
+
+def log_with_turn(lines: list[str], start: int) -> list[str]:
+    """``lines[start:]``, headed by the line of the turn they begin in when that line is not among them."""
+    start = max(0, min(start, len(lines)))
+    out = lines[start:]
+    if out and not out[0].startswith("— Turn"):
+        for i in range(start - 1, -1, -1):
+            if lines[i].startswith("— Turn"):
+                return [lines[i], "...", *out] if i < start - 1 else [lines[i], *out]
+    return out
+
+
+def norm_label(text: str) -> str:
+    """A label or typed text for matching: lower case, single spaces, and any dash as a plain hyphen (labels
+    use en dashes, as in "Herat–Kandahar")."""
+    return " ".join(text.lower().replace("–", "-").replace("—", "-").split())
 
 
 def board_log_from(total: int, log_lines: int = BOARD_LOG_LINES, since: int | None = None) -> int:
@@ -736,9 +766,12 @@ class Screen:
             head.append(" (purchase costs doubled)", style="bold red")
         dominance = vm["dominance"]
         checks = dominance["left"]
+        in_deck = dominance["in_deck"]
         head.append(
-            f" · Deck: {vm['deck_size']} card{'s' if vm['deck_size'] != 1 else ''}, "
-            f"{checks} Dominance Check{'s' if checks != 1 else ''} left · Blocks: "
+            f" · Deck: {vm['deck_size']} card{'s' if vm['deck_size'] != 1 else ''} with "
+            f"{in_deck} Dominance Check{'s' if in_deck != 1 else ''} in it"
+            + (f" ({checks - in_deck} more in the market)" if checks > in_deck else "")
+            + " · Blocks: "
         )
         for c, name in enumerate(COALITIONS):
             if c:
@@ -1108,7 +1141,8 @@ class Screen:
         title = Text("Since your last decision" if fresh else "Recent log", style="bold underline")
         wanted = min(wanted, total)
         if wanted > len(lines):
-            title.append(f" (last {len(lines)} of {wanted} lines; log {wanted} shows them all)", style="dim")
+            more = "l shows them all" if fresh else f"log {wanted} shows them all"
+            title.append(f" (last {len(lines)} of {wanted} lines; {more})", style="dim")
         if len(title) + len(footer) + 2 > self.width:
             return [title, *self._log_lines(lines), footer]
         head = Table.grid(expand=True)
@@ -1119,8 +1153,12 @@ class Screen:
 
     @staticmethod
     def _log_lines(lines: list[str]) -> list[Text]:
-        """Log lines, the older ones dimmed: the last three are what just happened."""
-        return [Text(f"  {line}", style="dim" if i < len(lines) - 3 else "") for i, line in enumerate(lines)]
+        """Log lines, the older ones dimmed (the last three are what just happened); turn headers in bold, and
+        Dominance Checks stand out."""
+        return [
+            Text(f"  {line}", style=log_style(line) or ("dim" if i < len(lines) - 3 else ""))
+            for i, line in enumerate(lines)
+        ]
 
     def board(
         self,
@@ -1194,8 +1232,9 @@ class Screen:
         hint.append("m map · k market · c courts and hands · l log · b the whole board")
         return hint
 
-    def page(self, vm: dict[str, Any], name: str, humans: Sequence[int]) -> None:
-        """One page of the table (for small terminals, or to look again): "map", "market" or "courts"."""
+    def page(self, vm: dict[str, Any], name: str, humans: Sequence[int]) -> int:
+        """One page of the table (for small terminals, or to look again): "map", "market" or "courts". Returns
+        the lines it took."""
         parts: list[Any] = list(self._header(vm))
         if name == "map":
             parts.extend(drawn_map(vm) if self.width > MAP_WIDTH else [self._map(vm)])
@@ -1208,6 +1247,7 @@ class Screen:
             parts.extend(self._effects(vm))
             parts.extend(self._wakhan(vm))
         self.print(Group(*parts))
+        return self.lines(Group(*parts))
 
     def options_block(self, vm: dict[str, Any]) -> Group:
         """The prompt, the numbered options (in columns when there are many and the terminal is wide) and a hint."""
@@ -1279,6 +1319,8 @@ class Session:
         #: Length of the log when each seat last decided (what it has seen).
         self.log_mark: dict[int, int] = {}
         self.save_error: str | None = None
+        #: The view model of the decision on screen (for the pages and the options shown again).
+        self.vm: dict[str, Any] | None = None
 
     # -- input
 
@@ -1332,7 +1374,7 @@ class Session:
     def flush_log(self, indent: str = "  ") -> None:
         total, lines = log_since(self.g, self.seen)  # after an undo the log may be shorter than seen
         for line in lines:
-            self.screen.plain(indent + line, style="bold" if line.startswith("—") else None)
+            self.screen.plain(indent + line, style=log_style(line))
         self.seen = total
 
     # -- the game loop
@@ -1436,6 +1478,7 @@ class Session:
         reserve = self.screen.lines(block) + 1 if self.screen.tty else 0  # + the input line
         self.screen.board(g, who, self.humans, since=since, reserve=reserve, vm=vm)
         self.screen.print(block)
+        self.vm = vm
         return labelled
 
     def human_turn(self, who: int) -> None:
@@ -1465,6 +1508,7 @@ class Session:
             if result == "redraw":
                 return
             option = result
+            before = len(g.events())
             try:
                 g.apply(option, who)
             except PamirError as exc:  # cannot happen for a listed option, but never lose the game to it
@@ -1472,8 +1516,23 @@ class Session:
                 continue
             self.autosave()
             self.flush_log()
-            self.log_mark[who] = self.seen
+            # What follows from the decision counts as new: the next board shows it with what others did.
+            self.log_mark[who] = before
             return
+
+    def reprompt(self, used: int = 0) -> None:
+        """After a page or the log (``used`` lines): the prompt and the options again, so that they stay in view;
+        on a terminal too small for both, the prompt alone, and the page stays whole."""
+        if self.vm is None:
+            return
+        block = self.screen.options_block(self.vm)
+        rows = self.screen.height()
+        if rows is not None and used + self.screen.lines(block) + 1 > rows:
+            line = Text(self.vm["prompt"], style="bold reverse")
+            line.append(f"  (options 1-{len(self.vm['options'])}; b shows them again)", style="dim")
+            self.screen.print(line)
+            return
+        self.screen.print(block)
 
     def interpret(self, line: str, labelled: list[tuple[tuple[Any, ...], str]]) -> Any:
         """An option tuple, ``"redraw"`` (the board must be drawn again), or None (ask again)."""
@@ -1502,15 +1561,31 @@ class Session:
             self.seen = len(g.events())
             self.screen.plain("Undone.", style="bold")
             return "redraw"
-        if cmd == "log":
-            n = 20
-            if rest:
+        if cmd in ("log", "l"):
+            lines = g.log_lines()
+            who = g.current_player
+            since = self.log_mark.get(who) if who is not None else None
+            if rest == "all":
+                shown, title = lines, f"The whole log ({len(lines)} lines):"
+            elif rest:
                 if not rest.isdigit():
-                    self.screen.plain("Usage: log [n]", style="yellow")
+                    self.screen.plain("Usage: log [n | all]", style="yellow")
                     return None
                 n = int(rest)
-            for text in g.log_lines()[-n:] if n else []:
-                self.screen.plain("  " + text)
+                shown, title = (log_with_turn(lines, len(lines) - n) if n else []), f"The last {n} log lines:"
+            elif since is not None and len(lines) - since > 0:
+                shown = log_with_turn(lines, since)
+                title = f"Since your last decision ({len(lines) - since} lines):"
+            else:
+                shown, title = log_with_turn(lines, len(lines) - 20), "The last 20 log lines:"
+            self.screen.plain(title, style="bold underline")
+            for text in shown:
+                self.screen.plain("  " + text, style=log_style(text))
+            self.reprompt(len(shown) + 1)
+            return None
+        if cmd in ("map", "m", "market", "k", "courts", "c") and self.vm is not None:
+            page = {"m": "map", "k": "market", "c": "courts"}.get(cmd, cmd)
+            self.reprompt(self.screen.page(self.vm, page, self.humans))
             return None
         if cmd == "card":
             if not rest:
@@ -1547,13 +1622,13 @@ class Session:
                 return labelled[k - 1][0]
             self.screen.plain(f"There is no option {k}: choose 1 to {len(labelled)}.", style="yellow")
             return None
-        low = " ".join(line.lower().split())
-        exact = [o for o, lab in labelled if lab.lower() == low]
+        low = norm_label(line)
+        exact = [o for o, lab in labelled if norm_label(lab) == low]
         if len(exact) == 1:
             return exact[0]
-        matches = [(o, lab) for o, lab in labelled if lab.lower().startswith(low)]
+        matches = [(o, lab) for o, lab in labelled if norm_label(lab).startswith(low)]
         if not matches:
-            matches = [(o, lab) for o, lab in labelled if low in lab.lower()]
+            matches = [(o, lab) for o, lab in labelled if low in norm_label(lab)]
         if len(matches) == 1:
             return matches[0][0]
         if not matches:
