@@ -884,3 +884,81 @@ def test_real_terminal_fits_a_late_five_player_board_and_edits_lines(tmp_path):
         assert child.exitstatus == 0
     finally:
         child.close(force=True)
+
+
+# ---------------------------------------------------------------------------- a newcomer's first game
+
+
+def test_l_shows_everything_since_your_last_decision_and_log_n_starts_with_its_turn(tmp_path):
+    code, out, _ = run(["play", "--seed", "3", "--save", str(tmp_path / "l.json")], Script(["1", "l", "log 2", "quit"]))
+    assert code == 0
+    since = out.split("> l\n")[1].split("> log 2")[0]
+    assert since.startswith("Since your last decision (")
+    n = int(since.split("(")[1].split(" ")[0])
+    shown = [line for line in since.split("\n")[1:] if line.startswith("  ")]
+    assert shown[0].startswith("  Player 1 is loyal to")  # the player's own decision and all that followed
+    assert any(line.startswith("  — Turn") for line in shown) and len(shown) >= n
+    last = out.split("> log 2\n")[1].split("\n")
+    assert last[0] == "The last 2 log lines:" and last[1].startswith("  — Turn")  # headed by its turn
+    # The prompt comes again after the log, so that the options stay in view.
+    assert "Choose an action" in out.split("> log 2\n")[1].split("> quit")[0]
+
+
+def test_log_with_turn_and_dominance_checks_stand_out():
+    lines = ["— Turn 1: Player 1 —", "a", "b", "— Turn 2: Player 2 —", "c", "d", "e"]
+    assert terminal.log_with_turn(lines, 5) == ["— Turn 2: Player 2 —", "...", "d", "e"]
+    assert terminal.log_with_turn(lines, 4) == ["— Turn 2: Player 2 —", "c", "d", "e"]
+    assert terminal.log_with_turn(lines, 3) == lines[3:]
+    assert "reverse" in (terminal.log_style("Dominance Check: no coalition is dominant; Player 2 +3.") or "")
+    assert "reverse" in (terminal.log_style("Instability: A meets B in the market; a Dominance Check follows.") or "")
+    assert terminal.log_style("— Turn 2: Player 2 —") == "bold"
+    assert terminal.log_style("Player 1 ends the turn.") is None
+
+
+def test_a_plain_hyphen_matches_the_en_dash_of_a_border(tmp_path):
+    session = terminal.Session(Game.new(2, 1), [0], 1, tmp_path / "s.json", Script(), io.StringIO())
+    labelled = [(("road", "herat-kabul"), "Place a road on Herat–Kabul"), (("road", "herat-kandahar"),
+                "Place a road on Herat–Kandahar")]
+    assert session.interpret("herat-kandahar", labelled) == ("road", "herat-kandahar")
+    assert session.interpret("Place a road on herat-kab", labelled) == ("road", "herat-kabul")
+    assert session.interpret("herat–kandahar", labelled) == ("road", "herat-kandahar")
+
+
+def test_pages_show_the_map_the_market_in_full_and_the_courts(tmp_path):
+    code, out, _ = run(["play", "--seed", "3", "--save", str(tmp_path / "p.json")], Script(["1", "m", "k", "c", "q"]))
+    assert code == 0
+    page = out.split("> m\n")[1].split("> k\n")[0]
+    assert "┌ Transcaspia" in page and "┌ Kandahar" in page and "Choose an action" in page
+    page = out.split("> k\n")[1].split("> c\n")[0]
+    assert "1: cost 0" in page and "6: cost 5" in page and " · impact " in page
+    page = out.split("> c\n")[1].split("> q\n")[0]
+    assert "Courts (left to right)" in page and "Your hand" in page
+
+
+def test_market_cards_show_actions_impact_patriot_and_prize():
+    from positions import game, player
+
+    g = game(player("british", 3), player("russian", 2), market=[[71] + [None] * 5, [None] * 6])
+    out = io.StringIO()
+    terminal.Screen(out).board(g, 0, [0])
+    text = " ".join(out.getvalue().split())
+    assert "Joseph Wolff (71) Int 1 Persia · move/gift · impact spy · patriot British · prize Afghan" in text
+
+
+def test_the_header_says_where_the_dominance_checks_are():
+    g = Game.new(3, 11)
+    out = io.StringIO()
+    terminal.Screen(out).board(g, 0, [0])
+    assert "Deck: 46 cards with 4 Dominance Checks in it ·" in " ".join(out.getvalue().split())
+
+
+def test_80_by_24_shows_the_players_the_pages_and_every_option(tmp_path, monkeypatch):
+    g = _played(3, 4, 40)
+    lines = _decision_screen(g, monkeypatch, 80, 24, tmp_path)
+    text = "\n".join(lines)
+    assert max(len(line.rstrip()) for line in lines) <= 80
+    assert "Pages: m map · k market · c courts, hands · l log · b whole board" in text
+    assert all(f"Player {p + 1} (" in text for p in range(3))
+    for i, (_, label) in enumerate(g.labelled_options(), 1):
+        assert f"{i}. {label}" in text
+    assert len(lines) <= 23 or len(g.labelled_options()) > 12, "\n".join(lines)

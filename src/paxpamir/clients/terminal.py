@@ -1222,14 +1222,16 @@ class Screen:
                 if room >= want:
                     break
             # Never fewer than the last three lines: what just happened matters more than the top of the board.
-            log_lines = min(log_lines, max(room - 1, 3))
+            # The log's title shares its line with the footer when both fit, else they take a line each.
+            title_room = len("Since your last decision (last 99 of 999 lines; l shows them all)") + len(footer) + 2
+            log_lines = min(log_lines, max(room - (1 if title_room <= self.width else 2), 3))
         parts.extend(self._log_part(vm, log_lines, wanted_lines, since, footer))
         self.print(Group(*parts))
 
     @staticmethod
     def pages_hint() -> Text:
-        hint = Text("More on other pages: ", style="bold")
-        hint.append("m map · k market · c courts and hands · l log · b the whole board")
+        hint = Text("Pages: ", style="bold")
+        hint.append("m map · k market · c courts, hands · l log · b whole board")
         return hint
 
     def page(self, vm: dict[str, Any], name: str, humans: Sequence[int]) -> int:
