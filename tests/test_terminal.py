@@ -962,3 +962,23 @@ def test_80_by_24_shows_the_players_the_pages_and_every_option(tmp_path, monkeyp
     for i, (_, label) in enumerate(g.labelled_options(), 1):
         assert f"{i}. {label}" in text
     assert len(lines) <= 23 or len(g.labelled_options()) > 12, "\n".join(lines)
+
+
+def test_an_action_that_cannot_be_taken_now_is_shown_with_its_reason(tmp_path):
+    from positions import game, player
+
+    from paxpamir.presentation.viewmodel import view_model
+
+    g = game(player("british", 1, court=[62]), player("russian", 2))  # Qanat System (62): gift, build
+    court = view_model(g, 0)["courts"][0][0]
+    assert court["usable_actions"] == []
+    short = "it costs 2 rupees; you have 1"
+    assert court["unusable_actions"] == {"gift": short, "build": short}
+    assert view_model(g, 1)["courts"][0][0]["unusable_actions"] == court["unusable_actions"]  # public facts
+    rich = game(player("british", 5, court=[62]), player("russian", 2))
+    assert view_model(rich, 0)["courts"][0][0]["unusable_actions"] == {"build": "you rule no region"}
+    out = io.StringIO()
+    session = terminal.Session(g, [0], 1, tmp_path / "s.json", Script(), out)
+    session.show_decision(0)
+    text = " ".join(out.getvalue().split())
+    assert "Not now: Gift with Qanat System (62): it costs 2 rupees; you have 1 · Build with Qanat System (62)" in text

@@ -1169,6 +1169,7 @@ class Screen:
         since: int | None = None,
         reserve: int = 0,
         vm: dict[str, Any] | None = None,
+        extra: Any = None,
     ) -> None:
         """Draw the table as ``viewer`` sees it (None: a spectator), from the view model ``vm`` (made here when
         not given; it must then carry the log from ``board_log_from``).
@@ -1177,6 +1178,7 @@ class Screen:
         (up to ``MAX_BOARD_LOG_LINES``): what happened since the viewer last decided. On a terminal the board
         leaves ``reserve`` lines free below it (for the prompt and the options): the log gets the rows left
         over, and when even that is too much, the market's event texts and Wakhan's card are shortened.
+        ``extra`` goes right above the log when there is room for it.
         """
         if vm is None:
             vm = view_model(g, viewer, log_from=board_log_from(len(g.events()), log_lines, since))
@@ -1212,19 +1214,28 @@ class Screen:
             layouts = self._court_layouts(vm)
             # The most readable layout that leaves room for a few log lines, else the most compact one.
             want = min(log_lines, 3) + 1 if log_lines else 0
+            extra_lines = self.lines(extra) if extra is not None else 0
             room = 0
             tries = [(layouts[0], False, True, True), (layouts[0], True, True, True), (layouts[1], True, True, True)]
             tries += [("inline", True, True, True), ("inline", True, True, False), (layouts[0], True, False, False)]
-            tries += [("inline", True, False, False), ("pages", True, False, False)]
+            tries += [("inline", True, False, False)]
+            if rows < 40 or self.width < 100:
+                tries.append(("pages", True, False, False))  # a small terminal: the rest one key away
             for courts, brief, drawn, extras in tries:
                 parts = top(courts, brief, drawn, extras)
                 room = rows - reserve - self.lines(Group(*parts))
-                if room >= want:
+                if room >= want + extra_lines:
                     break
+            if room >= want + extra_lines:
+                room -= extra_lines
+            else:
+                extra = None
             # Never fewer than the last three lines: what just happened matters more than the top of the board.
             # The log's title shares its line with the footer when both fit, else they take a line each.
             title_room = len("Since your last decision (last 99 of 999 lines; l shows them all)") + len(footer) + 2
             log_lines = min(log_lines, max(room - (1 if title_room <= self.width else 2), 3))
+        if extra is not None:
+            parts.append(extra)
         parts.extend(self._log_part(vm, log_lines, wanted_lines, since, footer))
         self.print(Group(*parts))
 
@@ -1282,6 +1293,23 @@ class Screen:
                 grid.add_row(*(items[c * per + r] if c * per + r < len(items) else "" for c in range(columns)))
             parts.append(grid)
         return Group(*parts)
+
+    @staticmethod
+    def blocked_actions(vm: dict[str, Any]) -> Text | None:
+        """The card actions of the viewer's court that cannot be taken now, each with its reason (they are not
+        among the options, and should not just disappear)."""
+        seat = vm["seat"]
+        if seat is None or not vm["your_decision"] or vm["decision"] != "turn":
+            return None
+        items = []
+        for entry in vm["courts"][seat]:
+            for action, why in (entry.get("unusable_actions") or {}).items():
+                items.append(f"{action.capitalize()} with {card_title(entry['card'])}: {why}")
+        if not items:
+            return None
+        text = Text("  Not now: ", style="dim bold")
+        text.append(" · ".join(items), style="dim")
+        return text
 
 
 # ---------------------------------------------------------------------------- the session
@@ -1478,7 +1506,8 @@ class Session:
         labelled = [(_tupled(o["option"]), o["label"]) for o in vm["options"]]
         block = self.screen.options_block(vm)
         reserve = self.screen.lines(block) + 1 if self.screen.tty else 0  # + the input line
-        self.screen.board(g, who, self.humans, since=since, reserve=reserve, vm=vm)
+        extra = self.screen.blocked_actions(vm)
+        self.screen.board(g, who, self.humans, since=since, reserve=reserve, vm=vm, extra=extra)
         self.screen.print(block)
         self.vm = vm
         return labelled
