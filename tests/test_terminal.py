@@ -982,3 +982,28 @@ def test_an_action_that_cannot_be_taken_now_is_shown_with_its_reason(tmp_path):
     session.show_decision(0)
     text = " ".join(out.getvalue().split())
     assert "Not now: Gift with Qanat System (62): it costs 2 rupees; you have 1 · Build with Qanat System (62)" in text
+
+
+def test_replay_steps_back_and_jumps_to_a_decision_a_turn_and_a_dominance_check(tmp_path):
+    save = tmp_path / "r.json"
+    run(["play", "--seed", "14", "--save", str(save)], Script(then="1"))
+    record = saved(save)["record"]
+    n = len(record["choices"])
+    keys = ["", "", "", "p", "j 10", "b", "t 5", "t 2", "d", "x", "j", "q"]
+    code, out, _ = run(["replay", str(save)], Script(keys))
+    assert code == 0
+    assert f"[4/{n}] p" in out and "At decision 3 of" in out and f"[3/{n}]" in out.split(f"[4/{n}] p")[1]
+    assert "At decision 10 of" in out and f"[10/{n}]" in out
+    after_turn5 = out.split("t 5\n")[1].split("\n")[0]
+    assert after_turn5.startswith("At decision") and "turn 5;" in after_turn5
+    after_turn2 = out.split("t 2\n")[1].split("\n")[0]
+    assert "turn 2;" in after_turn2  # back to an earlier turn
+    after_check = out.split("] d\n")[1].split("\n[")[0]
+    assert "Dominance Check:" in after_check  # stopped right after the check, with its result in the log
+    assert "Unknown key 'x'" in out and "Usage: j <number>" in out
+    # Each position is the record's: jumping to decision 10 shows the state after its first 9 decisions.
+    g = terminal._record_start(record)
+    for who, option, *reason in record["choices"][:9]:
+        g.apply(option, who, *reason[:1])
+    board = out.split("] b\n")[1]
+    assert HASH.search(board).group(1) == g.state_hash()[:12]

@@ -1893,9 +1893,7 @@ def cmd_replay(
     g = _record_start(record)
     seen = 0
     echo = not bool(getattr(stdin, "isatty", lambda: False)())
-    screen.plain(
-        f"Replay of {args.file}: {len(choices)} decisions. Enter = next decision, b = board, q = quit.", style="bold"
-    )
+    screen.plain(f"Replay of {args.file}: {len(choices)} decisions. {REPLAY_KEYS}", style="bold")
 
     def show_new() -> None:
         nonlocal seen
@@ -1905,6 +1903,36 @@ def cmd_replay(
         seen = total
 
     show_new()
+
+    def step(k: int) -> None:
+        """Apply decision ``k`` of the record."""
+        who, option, *reason = choices[k]  # Wakhan's decisions (and ones taken without asking) carry a reason
+        g.apply(option, who, *reason[:1])
+
+    def goto(k: int, until: Any = None) -> int:
+        """Go to just before decision ``k`` (back: replayed from the start), or forward until ``until(g,
+        new events)`` holds; show where the replay now stands and the log that leads there."""
+        nonlocal g, seen
+        k = max(0, min(k, len(choices)))
+        if k < i:
+            g = _record_start(record)
+            at = 0
+        else:
+            at = i
+        while at < k:
+            before = len(g.events())
+            step(at)
+            at += 1
+            if until is not None and until(g, g.events()[before:]):
+                break
+        total, _ = log_since(g, 0)
+        seen = total
+        lines = g.log_lines()
+        screen.plain(f"At decision {at + 1} of {len(choices)}, turn {g.turn}; the log that leads here:", style="bold")
+        for text in log_with_turn(lines, len(lines) - 8):
+            screen.plain("  " + text, style=log_style(text))
+        return at
+
     try:
         i = 0
         while i < len(choices):
@@ -1917,15 +1945,40 @@ def cmd_replay(
             cmd = line.strip().lower()
             if echo:
                 screen.print(Text(cmd))
+            word, _, arg = cmd.partition(" ")
             if cmd in ("q", "quit", "exit"):
                 return 0
             if cmd in ("b", "board"):
                 screen.board(g, None, humans)
                 continue
-            who, option, *reason = choices[i]  # Wakhan's decisions carry her reason as a third item
+            if cmd in ("h", "help", "?"):
+                screen.plain(REPLAY_KEYS)
+                continue
+            if cmd in ("p", "back"):
+                i = goto(i - 1)
+                continue
+            if word in ("j", "jump", "t", "turn") and not arg.strip().isdigit():
+                screen.plain(f"Usage: {word} <number>. {REPLAY_KEYS}", style="yellow")
+                continue
+            if word in ("j", "jump"):
+                i = goto(int(arg) - 1)
+                continue
+            if word in ("t", "turn"):
+                target = int(arg)
+                if target <= g.turn:
+                    g, i = _record_start(record), 0
+                i = goto(len(choices), lambda game, new, target=target: game.turn >= target)
+                continue
+            if cmd in ("d", "dominance"):
+                i = goto(len(choices), lambda game, new: any(e["type"] == "dominance_check" for e in new))
+                continue
+            if cmd not in ("", "n", "next"):
+                screen.plain(f"Unknown key {cmd!r}. {REPLAY_KEYS}", style="yellow")
+                continue
+            who, option, *reason = choices[i]
             label = g.label(tuple(_tupled(option)))
             screen.plain(f"{game_player_name(g, who)}: {label}", style=PLAYER_STYLES[who % len(PLAYER_STYLES)])
-            g.apply(option, who, *reason[:1])
+            step(i)
             show_new()
             i += 1
     except KeyboardInterrupt:
@@ -1933,6 +1986,12 @@ def cmd_replay(
         return EXIT_INTERRUPTED
     _replay_footer(screen, g, len(choices))
     return 0
+
+
+REPLAY_KEYS = (
+    "Enter = next decision, p = back one, j N = to decision N, t N = to turn N, d = to the next Dominance Check, "
+    "b = board, q = quit."
+)
 
 
 def _tupled(value: Any) -> Any:
@@ -1982,7 +2041,7 @@ def register(subparsers: Any) -> None:
     r = subparsers.add_parser(
         "replay",
         help="step through a saved or finished game",
-        description="Step through a saved game: Enter = next decision, b = board, q = quit.",
+        description="Step through a saved game, forward and back. " + REPLAY_KEYS,
     )
     add_replay_arguments(r)
     r.set_defaults(run=cmd_replay, func=cmd_replay)
