@@ -354,6 +354,7 @@ def test_the_map_draws_every_region_and_border_where_the_board_has_them():
     from positions import game, player
 
     from paxpamir.content.map import BORDER_NAMES, REGIONS
+    from paxpamir.presentation.viewmodel import view_model
 
     g = game(
         player("british", 3),
@@ -363,7 +364,7 @@ def test_the_map_draws_every_region_and_border_where_the_board_has_them():
         roads={"herat-persia": {"british": 1, "russian": 2, "afghan": 1}, "herat-kandahar": {"afghan": 2}},
     )
     assert set(terminal._MAP_BOXES) == set(REGIONS) and set(terminal._MAP_BORDERS) == set(BORDER_NAMES)
-    assert all(len(line) <= terminal.MAP_WIDTH for line in drawn_lines(g))
+    assert all(len(line.plain) <= terminal.MAP_WIDTH for line in terminal.drawn_map(view_model(g, 0)))
     assert "Herat" in drawn_box(g, "herat") and "tribes P1:2 P2:1" in drawn_box(g, "herat")
     assert " P1 " in drawn_box(g, "herat").split(" / ")[0]  # Player 1 rules Herat: on the box's top line
     assert "armies A1 R2" in drawn_box(g, "transcaspia") and "armies B3" in drawn_box(g, "punjab")

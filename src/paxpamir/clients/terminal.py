@@ -555,7 +555,7 @@ def drawn_map(vm: dict[str, Any]) -> list[Text]:
             if line:
                 canvas.put(x + (6 - len(line)) // 2, row, line)
     legend = Text("Map", style="bold underline")
-    legend.append(" (ruler at a box's top right; P1:2 = 2 tribes of P1) ", style="dim")
+    legend.append(" · ruler at top right · P1:2 = 2 tribes of P1 · ", style="dim")
     for i, coal in enumerate(COALITIONS):
         legend.append(f"{_COALITION_LETTERS[i]}={coal.capitalize()}", style=COALITION_STYLES[i])
         legend.append(" ")
@@ -791,7 +791,7 @@ class Screen:
         if narrow is None:
             narrow = self.width < 100
         heads = (
-            ("", "Player", "Loyal", "Rs", "VP", "Infl", "Gifts", "Prizes", "Hand", "Court", "Stock")
+            ("", "Player", "Loyal", "Rs", "VP", "Infl", "Gift", "Prizes", "Hand", "Court", "Stock")
             if narrow
             else (
                 "", "Player", "Loyalty", "Rupees", "VP", "Influence", "Gifts", "Prizes", "Hand", "Court",
@@ -824,8 +824,14 @@ class Screen:
                 # Wakhan is loyal to all; her pragmatic loyalty (from her AI card) is what counts now.
                 pragmatic = (vm["wakhan"] or {}).get("pragmatic_loyalty")
                 loyalty = Text("all, now " if not narrow else "now ")
-                loyalty.append_text(coalition_text(pragmatic) if pragmatic else Text("-"))
-                influence = Text(" ".join(f"{c[:3].title()} {k}" for c, k in pd["influence"].items()))
+                if narrow and pragmatic:
+                    loyalty.append(pragmatic[:3].capitalize(), style=COALITION_STYLES[COALITIONS.index(pragmatic)])
+                else:
+                    loyalty.append_text(coalition_text(pragmatic) if pragmatic else Text("-"))
+                by_coalition = pd["influence"].items()
+                influence = Text(
+                    " ".join(f"{c[:1].upper()}{k}" if narrow else f"{c[:3].title()} {k}" for c, k in by_coalition)
+                )
                 hand = str(pd["hand_size"])
                 court = str(pd["court_size"])
             else:
