@@ -783,7 +783,8 @@ def test_wakhan_is_named_and_her_ai_card_is_readable(tmp_path):
     assert f"Wakhan (AI) all, now {pragmatic}" in text and "Player 2" not in text  # her pragmatic loyalty
     assert re.search(r"arrows \(with the next card's back\): column [1-6] \(cost \d+\)", text)  # columns 1-6
     assert re.search(r"Afg \d+ Bri \d+ Rus \d+", text)  # her influence with each coalition
-    assert "Wakhan's AI card" in text and "pragmatic loyalty:" in text and "arrows (with the next card's back)" in text
+    assert "Wakhan's AI card" in text and f"pragmatic loyalty now: {pragmatic} (the card's order" in text
+    assert "arrows (with the next card's back)" in text
     assert "radicalize" in text and "radicalizeIf" not in text  # instructions in words, not codes
 
 

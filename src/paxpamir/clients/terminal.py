@@ -1120,7 +1120,13 @@ class Screen:
         loyalty = " > ".join(c.capitalize() for c in face["pragmatic_loyalty"])
         regions = ", ".join(vm["regions"][r]["title"] for r in face["region_order"])
         out.append(Text(f"  arrows (with the next card's back): {where}"))
-        out.append(Text(f"  pragmatic loyalty: {loyalty}; region order: {regions}; AI deck {wk.get('ai_deck_size')}"))
+        now = Text("  pragmatic loyalty now: ")
+        now.append_text(coalition_text(wk.get("pragmatic_loyalty")))
+        now.append(
+            f" (the card's order {loyalty}, leaving out any loyalty another player shares); region order: {regions}; "
+            f"AI deck {wk.get('ai_deck_size')}"
+        )
+        out.append(now)
         return out
 
     def _effects(self, vm: dict[str, Any]) -> list[Any]:
