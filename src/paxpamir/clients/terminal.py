@@ -1233,10 +1233,13 @@ class Screen:
             tries += [("inline", True, False, False)]
             if rows < 40 or self.width < 100:
                 tries.append(("pages", True, False, False))  # a small terminal: the rest one key away
-            for courts, brief, drawn, extras in tries:
+            # What happened since the player's last decision comes first: the detailed layouts must leave room
+            # for up to ten of its lines, the compact ones for three.
+            want_more = min(log_lines, 10) + 1 if log_lines else 0
+            for k, (courts, brief, drawn, extras) in enumerate(tries):
                 parts = top(courts, brief, drawn, extras)
                 room = rows - reserve - self.lines(Group(*parts))
-                if room >= want + extra_lines:
+                if room >= (want_more if k < 3 else want) + extra_lines:
                     break
             if room >= want + extra_lines:
                 room -= extra_lines
