@@ -1009,3 +1009,15 @@ def test_replay_steps_back_and_jumps_to_a_decision_a_turn_and_a_dominance_check(
         g.apply(option, who, *reason[:1])
     board = out.split("] b\n")[1]
     assert HASH.search(board).group(1) == g.state_hash()[:12]
+
+
+def test_the_header_shows_the_piles_still_to_come_and_their_dominance_checks():
+    from paxpamir.presentation.viewmodel import view_model
+
+    # Piles of 8, 10, 10, 10, 10, 10 cards, a Dominance Check in each of the last four; the market took 12 cards
+    # from the top: the rest of pile 2 is on top.
+    g = Game.new(3, 11)
+    assert view_model(g, 0)["dominance"]["piles"] == [{"cards": 6, "checks": 0}] + [{"cards": 10, "checks": 1}] * 4
+    out = io.StringIO()
+    terminal.Screen(out).board(g, 0, [0])
+    assert "piles (top first): 6 10* 10* 10* 10* (* a Dominance Check)" in " ".join(out.getvalue().split())

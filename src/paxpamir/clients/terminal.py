@@ -767,12 +767,22 @@ class Screen:
         dominance = vm["dominance"]
         checks = dominance["left"]
         in_deck = dominance["in_deck"]
-        head.append(
-            f" · Deck: {vm['deck_size']} card{'s' if vm['deck_size'] != 1 else ''} with "
-            f"{in_deck} Dominance Check{'s' if in_deck != 1 else ''} in it"
-            + (f" ({checks - in_deck} more in the market)" if checks > in_deck else "")
-            + " · Blocks: "
-        )
+        piles = dominance.get("piles") or []
+        market = f"{checks - in_deck} in the market" if checks > in_deck else ""
+        if self.width < 100 and piles:  # compact: the piles say where the checks are
+            head.append(f" · Deck: {vm['deck_size']}, piles ")
+            head.append(" ".join(f"{p['cards']}{'*' * p['checks']}" for p in piles))
+            head.append(f" (*: Dominance Check{'; ' + market if market else ''})", style="dim")
+        else:
+            head.append(
+                f" · Deck: {vm['deck_size']} card{'s' if vm['deck_size'] != 1 else ''} with "
+                f"{in_deck} Dominance Check{'s' if in_deck != 1 else ''} in it" + (f" ({market})" if market else "")
+            )
+            if piles:
+                head.append(" · piles (top first): ")
+                head.append(" ".join(f"{p['cards']}{'*' * p['checks']}" for p in piles))
+                head.append(" (* a Dominance Check)", style="dim")
+        head.append(" · Blocks: ")
         for c, name in enumerate(COALITIONS):
             if c:
                 head.append(", ")

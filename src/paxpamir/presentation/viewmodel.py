@@ -38,6 +38,7 @@ from ..rules.court import hostage_holder, play_bribe
 from ..rules.events import LASTING
 from ..rules.market import column_cost, purchase_cost
 from ..rules.scoring import cylinders_in_play, dominant_coalition, influence
+from ..rules.setup import deck_piles
 from ..rules.turn import court_limit, hand_limit
 from ..rules.wakhan import pragmatic_loyalty
 from .describe import effect_name, player_name
@@ -373,10 +374,18 @@ def _dominance(g: Game, view: dict[str, Any]) -> dict[str, Any]:
     left = view["dominance_checks_left"]
     blocks = {c: g.coalition_blocks(i) for i, c in enumerate(COALITIONS)}
     dominant = dominant_coalition(g)
+    in_deck = left - len(in_market)
+    piles = deck_piles(g.n, view["deck_size"])
+    # Every pile under the top one is whole, its Dominance Check still in it; the rest are in the top pile.
+    whole = sum(1 for _, check in piles[1:] if check)
     return {
         "left": left,
         "in_market": in_market,
-        "in_deck": left - len(in_market),
+        "in_deck": in_deck,
+        "piles": [
+            {"cards": k, "checks": (1 if check else 0) if i else max(0, in_deck - whole)}
+            for i, (k, check) in enumerate(piles)
+        ],
         "blocks": blocks,
         "blocks_in_supply": {c: g.blocks_in_supply(i) for i, c in enumerate(COALITIONS)},
         "dominant": COALITIONS[dominant] if dominant >= 0 else None,
