@@ -87,18 +87,55 @@ def test_full_game_choosing_option_one_with_invalid_input(tmp_path):
     g = Game.from_record(doc["record"])
     assert g.is_over and g.state_hash() == doc["state_hash"]
     # The human decided every seat-0 decision: option 1 each time, once the invalid input was refused.
-    assert any(who == 0 for who, _ in doc["record"]["choices"])
+    assert any(who == 0 for who, *_ in doc["record"]["choices"])
 
 
 def test_default_is_three_players_human_in_seat_one_and_default_autosave(tmp_path):
     code, out, _ = run(["play", "--seed", "8"], Script(["1"]))
     assert code == 0
     assert "Seats: Player 1 (you), Player 2 (bot), Player 3 (bot)" in out
-    path = tmp_path / "home" / "autosave.json"
+    # Each new game keeps its own autosave in <home>/saves, named by its date and seed.
+    (path,) = (tmp_path / "home" / "saves").glob("*-seed8.json")
     assert f"resume with: pamir play --load {path}" in out
     doc = saved(path)
     assert doc["players"] == 3 and doc["humans"] == [0]
     assert doc["record"]["seed"] == 8
+
+
+def test_a_new_game_never_replaces_an_unfinished_one_and_list_and_resume_find_them(tmp_path):
+    run(["play", "--seed", "8"], Script(["1"]))
+    code, out, _ = run(["play", "--seed", "8"], Script(["1"]))  # the README's run command again, same second
+    assert code == 0
+    assert "you have 1 unfinished saved game" in out and "pamir play --list" in out
+    saves = sorted((tmp_path / "home" / "saves").glob("*.json"))
+    assert len(saves) == 2  # both games kept
+    first = saved(saves[0])
+    code, out, _ = run(["play", "--list"], Script())
+    assert code == 0 and "Saved games, newest first" in out
+    assert out.count("3 players, turn") == 2 and "unfinished, seed 8" in out
+    assert " 1. " in out and " 2. " in out
+    # --resume goes on with the newest unfinished game, in its own file.
+    code, out, _ = run(["play", "--resume"], Script())
+    assert code == 0 and "Resumed" in out
+    code, out, _ = run(["play", "--resume", "9"], Script())
+    assert code == 2
+    assert saved(saves[0])["record"] == first["record"]
+
+
+def test_overwriting_an_unfinished_game_asks_first(tmp_path):
+    save = tmp_path / "mine.json"
+    run(["play", "--seed", "8", "--save", str(save)], Script(["1"]))
+    before = saved(save)
+    code, out, _ = run(["play", "--seed", "9", "--save", str(save)], Script(["n"]))
+    assert "holds another unfinished game" in out and "Overwrite it? [y/N]" in out
+    assert code == 1 and "Nothing overwritten" in out
+    assert saved(save) == before
+    code, out, _ = run(["play", "--seed", "9", "--save", str(save)], Script(["yes", "1"]))
+    assert code == 0 and saved(save)["record"]["seed"] == 9
+    # Going on with the same game in its own file asks nothing.
+    code, out, _ = run(["play", "--load", str(save)], Script(["1"]))
+    assert code == 0 and "Overwrite" not in out
+    assert len(saved(save)["record"]["choices"]) > 0
 
 
 def test_undo_takes_back_the_last_decision_and_only_this_turn(tmp_path):
@@ -127,7 +164,7 @@ def test_prefix_and_part_of_a_label_choose_an_option(tmp_path):
     assert code == 0
     assert "matches" in out and "type more of the label" in out  # "purchase" is ambiguous
     choices = saved(save)["record"]["choices"]
-    mine = [opt for who, opt in choices if who == 0]
+    mine = [opt for who, opt, *_ in choices if who == 0]
     assert mine[0] == ["loyalty", "british"]
     assert ["end_turn"] in mine
 
@@ -149,7 +186,7 @@ def test_eof_saves_and_resume_continues_identically(tmp_path):
     code, out, _ = run(["play", "--load", str(broken)], Script(then="1"))
     assert code == 0
     assert f"Resumed {broken}" in out and f"state {partial['state_hash'][:12]}" in out
-    resumed = saved(tmp_path / "home" / "autosave.json")  # without --save, the default autosave goes on
+    resumed = saved(broken)  # without --save, the loaded game goes on in its own file
     assert resumed["over"] is True
     assert resumed["state_hash"] == final["state_hash"]
     assert resumed["record"]["choices"] == final["record"]["choices"]
@@ -285,9 +322,60 @@ def test_board_marks_hostages_spies_and_military_costs():
     assert "HOSTAGE of Player 2" in text and "spies: Player 2 x2" in text
     assert "(purchase costs doubled)" in text and "cost 10" in text
     assert "Mohan Lal (1)" in text  # the hand
-    assert "Kabul–Punjab" in text and "Russian x1" in text and "British x2" in text
+    # The drawn map: Punjab's box, the road on the Kabul–Punjab border, the tribe in Kabul's box.
+    assert drawn_border(g, "kabul-punjab") == "R1" and "armies B2" in drawn_box(g, "punjab")
+    assert "tribes P1:1" in drawn_box(g, "kabul") and "armies B2" in text and "│R1" in text
     assert "Rumor (108) for Player 2" in text
-    assert "Player 1 x1" in text  # the tribe in Kabul
+
+
+def drawn_lines(g) -> list[str]:
+    from paxpamir.presentation.viewmodel import view_model
+
+    return [t.plain for t in terminal.drawn_map(view_model(g, 0))][1:]  # after the legend
+
+
+def drawn_border(g, name: str) -> str:
+    """The roads drawn on a border of the map ("" when it has none)."""
+    kind, x, y = terminal._MAP_BORDERS[name]
+    lines = drawn_lines(g)
+    if kind == "v":
+        assert lines[y][x] == "│"
+        return lines[y][x + 1 :].split(" │")[0].split("   ")[0].strip()
+    return lines[y][x : x + 6].strip("─")
+
+
+def drawn_box(g, name: str) -> str:
+    """The text inside a region's box on the map, its title line included."""
+    x, y, w, h = terminal._MAP_BOXES[name]
+    return " / ".join(line[x : x + w] for line in drawn_lines(g)[y : y + h])
+
+
+def test_the_map_draws_every_region_and_border_where_the_board_has_them():
+    from positions import game, player
+
+    from paxpamir.content.map import BORDER_NAMES, REGIONS
+    from paxpamir.presentation.viewmodel import view_model
+
+    g = game(
+        player("british", 3),
+        player("russian", 2),
+        tribes={"herat": [2, 1]},
+        armies={"punjab": {"british": 3}, "transcaspia": {"russian": 2, "afghan": 1}},
+        roads={"herat-persia": {"british": 1, "russian": 2, "afghan": 1}, "herat-kandahar": {"afghan": 2}},
+    )
+    assert set(terminal._MAP_BOXES) == set(REGIONS) and set(terminal._MAP_BORDERS) == set(BORDER_NAMES)
+    assert all(len(line.plain) <= terminal.MAP_WIDTH for line in terminal.drawn_map(view_model(g, 0)))
+    assert "Herat" in drawn_box(g, "herat") and "tribes P1:2 P2:1" in drawn_box(g, "herat")
+    assert " P1 " in drawn_box(g, "herat").split(" / ")[0]  # Player 1 rules Herat: on the box's top line
+    assert "armies A1 R2" in drawn_box(g, "transcaspia") and "armies B3" in drawn_box(g, "punjab")
+    assert drawn_border(g, "herat-kandahar") == "A2"
+    assert drawn_border(g, "herat-persia") == "A1B1R2"  # three coalitions' roads on a short border line
+    roads = {"herat-persia": {"afghan": 3, "british": 10, "russian": 2}}
+    many = game(player("british", 3), player("russian", 2), roads=roads)
+    kind, x, y = terminal._MAP_BORDERS["herat-persia"]
+    assert drawn_lines(many)[y][x : x + 6] == "A3B10─" and drawn_lines(many)[y + 1][x : x + 6].strip() == "R2"
+    for name in ("herat-kabul", "kabul-punjab", "persia-transcaspia"):
+        assert drawn_border(g, name) == ""
 
 
 def test_bots_alone_with_step_pause_after_each_bot_turn(tmp_path):
@@ -297,7 +385,9 @@ def test_bots_alone_with_step_pause_after_each_bot_turn(tmp_path):
     )
     assert code == 0
     assert out.count("[step] press Enter") == 4  # three Enters, then the end of input at the fourth pause
-    code, out, _ = run(["play", "--seed", "2", "--humans", "none", "--save", str(save)], Script(limit=0))
+    # The file holds the unfinished game: starting it again there is asked first.
+    code, out, _ = run(["play", "--seed", "2", "--humans", "none", "--save", str(save)], Script(["y"], limit=1))
+    assert "Overwrite it? [y/N]" in out
     assert code == 0 and "Game over" in out and saved(save)["over"] is True
 
 
@@ -464,11 +554,28 @@ def test_a_human_asked_for_a_bribe_in_a_bot_turn_cannot_undo_the_bots_decisions(
     # Seed 21: the human rules Kabul after playing Dost Mohammad; the bot then buys a Kabul card and must
     # pay the human a bribe to play it. The human's "undo" there must not take back the bot's purchase.
     save = tmp_path / "u.json"
-    code, out, _ = run(["play", "--seed", "21", "--save", str(save)], Script(["3", "1", "play", "1", "1", "undo"]))
+    argv = ["play", "--seed", "21", "--ask-always", "--save", str(save)]
+    code, out, _ = run(argv, Script(["3", "1", "play", "1", "1", "undo"]))
     assert "owes you a bribe" in out
     after_prompt = out[out.index("owes you a bribe") :]
     assert "Nothing to undo" in after_prompt and "Undone." not in after_prompt
     assert "undo to take back" not in after_prompt.split("\n>")[0]
+
+
+def test_a_decision_with_a_single_option_is_taken_with_a_log_line_unless_ask_always(tmp_path):
+    # Seed 21: after playing Dost Mohammad the human's spy has one card to go to, and then only the end of the
+    # turn is left: both are taken without asking, and the log says so.
+    save = tmp_path / "one.json"
+    code, out, _ = run(["play", "--seed", "21", "--save", str(save)], Script(["3", "1", "play"]))
+    # Said as it happens, and again on the board's "since your last decision".
+    assert out.split("Since your last decision")[-1].count("Player 1: a single option, taken without asking") == 2
+    assert "Place a spy" not in out.split("> play")[1].split("owes you a bribe")[0]
+    assert "owes you a bribe" in out
+    choices = saved(save)["record"]["choices"]
+    assert [c[2] for c in choices if len(c) == 3] == [terminal.ONLY_OPTION_REASON] * 2
+    code, out, _ = run(["play", "--seed", "21", "--ask-always", "--save", str(tmp_path / "a.json")],
+                       Script(["3", "1", "play"]))
+    assert "taken without asking" not in out
 
 
 # ---------------------------------------------------------------------------- what a player at the table sees
@@ -531,7 +638,7 @@ def test_the_board_and_every_option_fit_the_terminal(tmp_path, monkeypatch, play
     assert any(line.startswith(g.prompt()) for line in lines)
     for i, (_, label) in enumerate(labelled, 1):
         assert f"{i}. {label}" in text
-    assert "Since your last decision" in text and "log 40 shows them all" in text
+    assert "Since your last decision" in text and "of 40 lines; l shows them all" in text
     # At least the three latest log lines are there, right above the prompt.
     latest = g.log_lines()[-3:]
     prompt_at = next(i for i, line in enumerate(lines) if line.startswith(g.prompt()))
@@ -660,7 +767,7 @@ def test_board_shows_limits_dominance_events_in_force_and_only_roads_that_exist(
     assert "Player 2 (bot) Russian 2 0 1 0 - 0/3 1/3" in text
     assert "Rumor (108) for Player 2: Player 2's patriots give no influence until after the next Dominance" in text
     assert "Conflict Fatigue (109): at the next Dominance Check, 2 more blocks" in text
-    assert "Kabul–Punjab British x1" in text and "Herat–Kabul" not in text  # only borders with roads
+    assert drawn_border(g, "kabul-punjab") == "B1" and drawn_border(g, "herat-kabul") == ""  # roads by border
     assert "Harry Flashman (18) Int 1 · Punjab · gift/betray · spies: Player 1 x1 · HOSTAGE of Player 1" in text
     assert "Mohan Lal (1) intelligence 3 · Kabul · move · impact:" in text  # the hand, in full
 
@@ -670,9 +777,14 @@ def test_wakhan_is_named_and_her_ai_card_is_readable(tmp_path):
     out = io.StringIO()
     terminal.Screen(out).board(g, 0, [0])
     text = " ".join(out.getvalue().split())
-    assert "Wakhan (AI) all (AI)" in text and "Player 2" not in text
+    from paxpamir.presentation.viewmodel import view_model
+
+    pragmatic = view_model(g, 0)["wakhan"]["pragmatic_loyalty"].capitalize()
+    assert f"Wakhan (AI) all, now {pragmatic}" in text and "Player 2" not in text  # her pragmatic loyalty
+    assert re.search(r"arrows \(with the next card's back\): column [1-6] \(cost \d+\)", text)  # columns 1-6
     assert re.search(r"Afg \d+ Bri \d+ Rus \d+", text)  # her influence with each coalition
-    assert "Wakhan's AI card" in text and "pragmatic loyalty:" in text and "arrows (with the next card's back)" in text
+    assert "Wakhan's AI card" in text and f"pragmatic loyalty now: {pragmatic} (the card's order" in text
+    assert "arrows (with the next card's back)" in text
     assert "radicalize" in text and "radicalizeIf" not in text  # instructions in words, not codes
 
 
@@ -774,3 +886,138 @@ def test_real_terminal_fits_a_late_five_player_board_and_edits_lines(tmp_path):
         assert child.exitstatus == 0
     finally:
         child.close(force=True)
+
+
+# ---------------------------------------------------------------------------- a newcomer's first game
+
+
+def test_l_shows_everything_since_your_last_decision_and_log_n_starts_with_its_turn(tmp_path):
+    code, out, _ = run(["play", "--seed", "3", "--save", str(tmp_path / "l.json")], Script(["1", "l", "log 2", "quit"]))
+    assert code == 0
+    since = out.split("> l\n")[1].split("> log 2")[0]
+    assert since.startswith("Since your last decision (")
+    n = int(since.split("(")[1].split(" ")[0])
+    shown = [line for line in since.split("\n")[1:] if line.startswith("  ")]
+    assert shown[0].startswith("  Player 1 is loyal to")  # the player's own decision and all that followed
+    assert any(line.startswith("  — Turn") for line in shown) and len(shown) >= n
+    last = out.split("> log 2\n")[1].split("\n")
+    assert last[0] == "The last 2 log lines:" and last[1].startswith("  — Turn")  # headed by its turn
+    # The prompt comes again after the log, so that the options stay in view.
+    assert "Choose an action" in out.split("> log 2\n")[1].split("> quit")[0]
+
+
+def test_log_with_turn_and_dominance_checks_stand_out():
+    lines = ["— Turn 1: Player 1 —", "a", "b", "— Turn 2: Player 2 —", "c", "d", "e"]
+    assert terminal.log_with_turn(lines, 5) == ["— Turn 2: Player 2 —", "...", "d", "e"]
+    assert terminal.log_with_turn(lines, 4) == ["— Turn 2: Player 2 —", "c", "d", "e"]
+    assert terminal.log_with_turn(lines, 3) == lines[3:]
+    assert "reverse" in (terminal.log_style("Dominance Check: no coalition is dominant; Player 2 +3.") or "")
+    assert "reverse" in (terminal.log_style("Instability: A meets B in the market; a Dominance Check follows.") or "")
+    assert terminal.log_style("— Turn 2: Player 2 —") == "bold"
+    assert terminal.log_style("Player 1 ends the turn.") is None
+
+
+def test_a_plain_hyphen_matches_the_en_dash_of_a_border(tmp_path):
+    session = terminal.Session(Game.new(2, 1), [0], 1, tmp_path / "s.json", Script(), io.StringIO())
+    labelled = [(("road", "herat-kabul"), "Place a road on Herat–Kabul"), (("road", "herat-kandahar"),
+                "Place a road on Herat–Kandahar")]
+    assert session.interpret("herat-kandahar", labelled) == ("road", "herat-kandahar")
+    assert session.interpret("Place a road on herat-kab", labelled) == ("road", "herat-kabul")
+    assert session.interpret("herat–kandahar", labelled) == ("road", "herat-kandahar")
+
+
+def test_pages_show_the_map_the_market_in_full_and_the_courts(tmp_path):
+    code, out, _ = run(["play", "--seed", "3", "--save", str(tmp_path / "p.json")], Script(["1", "m", "k", "c", "q"]))
+    assert code == 0
+    page = out.split("> m\n")[1].split("> k\n")[0]
+    assert "┌ Transcaspia" in page and "┌ Kandahar" in page and "Choose an action" in page
+    page = out.split("> k\n")[1].split("> c\n")[0]
+    assert "1: cost 0" in page and "6: cost 5" in page and " · impact " in page
+    page = out.split("> c\n")[1].split("> q\n")[0]
+    assert "Courts (left to right)" in page and "Your hand" in page
+
+
+def test_market_cards_show_actions_impact_patriot_and_prize():
+    from positions import game, player
+
+    g = game(player("british", 3), player("russian", 2), market=[[71] + [None] * 5, [None] * 6])
+    out = io.StringIO()
+    terminal.Screen(out).board(g, 0, [0])
+    text = " ".join(out.getvalue().split())
+    assert "Joseph Wolff (71) Int 1 Persia · move/gift · impact spy · patriot British · prize Afghan" in text
+
+
+def test_the_header_says_where_the_dominance_checks_are():
+    g = Game.new(3, 11)
+    out = io.StringIO()
+    terminal.Screen(out).board(g, 0, [0])
+    assert "Deck: 46 cards with 4 Dominance Checks in it ·" in " ".join(out.getvalue().split())
+
+
+def test_80_by_24_shows_the_players_the_pages_and_every_option(tmp_path, monkeypatch):
+    g = _played(3, 4, 40)
+    lines = _decision_screen(g, monkeypatch, 80, 24, tmp_path)
+    text = "\n".join(lines)
+    assert max(len(line.rstrip()) for line in lines) <= 80
+    assert "Pages: m map · k market · c courts, hands · l log · b whole board" in text
+    assert all(f"Player {p + 1} (" in text for p in range(3))
+    for i, (_, label) in enumerate(g.labelled_options(), 1):
+        assert f"{i}. {label}" in text
+    assert len(lines) <= 23 or len(g.labelled_options()) > 12, "\n".join(lines)
+
+
+def test_an_action_that_cannot_be_taken_now_is_shown_with_its_reason(tmp_path):
+    from positions import game, player
+
+    from paxpamir.presentation.viewmodel import view_model
+
+    g = game(player("british", 1, court=[62]), player("russian", 2))  # Qanat System (62): gift, build
+    court = view_model(g, 0)["courts"][0][0]
+    assert court["usable_actions"] == []
+    short = "it costs 2 rupees; you have 1"
+    assert court["unusable_actions"] == {"gift": short, "build": short}
+    assert view_model(g, 1)["courts"][0][0]["unusable_actions"] == court["unusable_actions"]  # public facts
+    rich = game(player("british", 5, court=[62]), player("russian", 2))
+    assert view_model(rich, 0)["courts"][0][0]["unusable_actions"] == {"build": "you rule no region"}
+    out = io.StringIO()
+    session = terminal.Session(g, [0], 1, tmp_path / "s.json", Script(), out)
+    session.show_decision(0)
+    text = " ".join(out.getvalue().split())
+    assert "Not now: Gift with Qanat System (62): it costs 2 rupees; you have 1 · Build with Qanat System (62)" in text
+
+
+def test_replay_steps_back_and_jumps_to_a_decision_a_turn_and_a_dominance_check(tmp_path):
+    save = tmp_path / "r.json"
+    run(["play", "--seed", "14", "--save", str(save)], Script(then="1"))
+    record = saved(save)["record"]
+    n = len(record["choices"])
+    keys = ["", "", "", "p", "j 10", "b", "t 5", "t 2", "d", "x", "j", "q"]
+    code, out, _ = run(["replay", str(save)], Script(keys))
+    assert code == 0
+    assert f"[4/{n}] p" in out and "At decision 3 of" in out and f"[3/{n}]" in out.split(f"[4/{n}] p")[1]
+    assert "At decision 10 of" in out and f"[10/{n}]" in out
+    after_turn5 = out.split("t 5\n")[1].split("\n")[0]
+    assert after_turn5.startswith("At decision") and "turn 5;" in after_turn5
+    after_turn2 = out.split("t 2\n")[1].split("\n")[0]
+    assert "turn 2;" in after_turn2  # back to an earlier turn
+    after_check = out.split("] d\n")[1].split("\n[")[0]
+    assert "Dominance Check:" in after_check  # stopped right after the check, with its result in the log
+    assert "Unknown key 'x'" in out and "Usage: j <number>" in out
+    # Each position is the record's: jumping to decision 10 shows the state after its first 9 decisions.
+    g = terminal._record_start(record)
+    for who, option, *reason in record["choices"][:9]:
+        g.apply(option, who, *reason[:1])
+    board = out.split("] b\n")[1]
+    assert HASH.search(board).group(1) == g.state_hash()[:12]
+
+
+def test_the_header_shows_the_piles_still_to_come_and_their_dominance_checks():
+    from paxpamir.presentation.viewmodel import view_model
+
+    # Piles of 8, 10, 10, 10, 10, 10 cards, a Dominance Check in each of the last four; the market took 12 cards
+    # from the top: the rest of pile 2 is on top.
+    g = Game.new(3, 11)
+    assert view_model(g, 0)["dominance"]["piles"] == [{"cards": 6, "checks": 0}] + [{"cards": 10, "checks": 1}] * 4
+    out = io.StringIO()
+    terminal.Screen(out).board(g, 0, [0])
+    assert "piles (top first): 6 10* 10* 10* 10* (* a Dominance Check)" in " ".join(out.getvalue().split())

@@ -27,6 +27,7 @@ import os
 import random
 import sys
 import tempfile
+import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
@@ -56,6 +57,8 @@ STATE_FORMAT = "paxpamir-state"
 BOARD_LOG_LINES = 6
 #: At most this many log lines on the board when more happened since the player's last decision.
 MAX_BOARD_LOG_LINES = 30
+#: The log's note on a decision with a single option, taken for the player (``--ask-always`` asks instead).
+ONLY_OPTION_REASON = "a single option, taken without asking"
 #: Exit code after Ctrl-C (the shell's convention for SIGINT).
 EXIT_INTERRUPTED = 130
 
@@ -92,16 +95,19 @@ Choose an option by its number, or type the start of its label, for example "end
 a unique prefix of a label is enough (case does not matter); a unique part of a label also works.
 Commands:
   undo          take back your last decision of this turn (when allowed)
-  log [n]       show the last n log lines (default 20)
+  l, log        everything since your last decision (log n: the last n lines; log all: the whole game)
+  m, map        the map; k, market: the market in full; c, courts: courts, hands, events in force
+  b, board      draw the whole board again
   card <n|name> show a card by number or (part of its) name; card ai <n>: Wakhan's AI card n
-  board         draw the board again
   save <file>   save the game to a file (the autosave goes on as well)
   help          this text
   quit          save and leave; resume later with pamir play --load FILE
 Reading the board: courts run left to right; a card shows suit and rank (Pol, Int, Eco, Mil), region and
 actions, then spies (P2 x1 = one spy of Player 2), HOSTAGE (another player has the most spies on it) and
 "used" (its action was taken this turn); card <n> shows its ability. Hand 2/3 and Court 4/5: cards held /
-limit at cleanup. The log on the board is what happened since your last decision, as much as fits.
+limit at cleanup; Stock (Cylinders in stock): cylinders not yet on the map or on cards. On the map, a box is
+a region (its ruler at the top right) and a line between two boxes a border (A2 = two Afghan roads). The log
+on the board is what happened since your last decision, as much as fits: l shows all of it.
 """
 
 
@@ -116,11 +122,96 @@ class QuitGame(Exception):
 # ---------------------------------------------------------------------------- helpers
 
 
-def default_save_path() -> Path:
-    """``$PAXPAMIR_HOME/autosave.json``, or ``~/.paxpamir/autosave.json``."""
+def paxpamir_home() -> Path:
+    """``$PAXPAMIR_HOME``, or ``~/.paxpamir``."""
     home = os.environ.get("PAXPAMIR_HOME")
-    base = Path(home).expanduser() if home else Path.home() / ".paxpamir"
-    return base / "autosave.json"
+    return Path(home).expanduser() if home else Path.home() / ".paxpamir"
+
+
+def default_save_path() -> Path:
+    """The autosave file of earlier versions, ``<home>/autosave.json`` (still listed and resumable)."""
+    return paxpamir_home() / "autosave.json"
+
+
+def saves_dir() -> Path:
+    """Where every new game keeps its own autosave: ``<home>/saves``."""
+    return paxpamir_home() / "saves"
+
+
+def new_save_path(seed: int | None, now: float | None = None) -> Path:
+    """A fresh autosave file for a new game, ``<home>/saves/<date>-<time>-seed<seed>.json``: never an existing
+    file, so a new game never replaces another."""
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(now))
+    base = saves_dir() / f"{stamp}-seed{seed if seed is not None else 'none'}"
+    path = base.with_suffix(".json")
+    k = 2
+    while path.exists():
+        path = Path(f"{base}-{k}.json")
+        k += 1
+    return path
+
+
+def list_saves() -> list[tuple[Path, dict[str, Any] | None]]:
+    """The saved sessions (``<home>/saves/*.json`` and the old ``autosave.json``), newest first, each with its
+    document (None when it cannot be read)."""
+    files = sorted(saves_dir().glob("*.json")) if saves_dir().is_dir() else []
+    legacy = default_save_path()
+    if legacy.is_file():
+        files.append(legacy)
+    out: list[tuple[Path, dict[str, Any] | None]] = []
+    for path in files:
+        try:
+            with open(path, encoding="utf-8") as f:
+                doc = json.load(f)
+            if not isinstance(doc, dict) or doc.get("format") != SESSION_FORMAT:
+                doc = None
+        except (OSError, ValueError):
+            doc = None
+        out.append((path, doc))
+    out.sort(key=lambda item: _mtime(item[0]), reverse=True)
+    return out
+
+
+def _mtime(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return 0.0
+
+
+def save_summary(path: Path, doc: dict[str, Any] | None) -> str:
+    """One line about a saved session: when, how many players, which turn, finished or not, the seed."""
+    when = time.strftime("%Y-%m-%d %H:%M", time.localtime(_mtime(path)))
+    if doc is None:
+        return f"{when}  (not a readable game)  {path}"
+    seed = (doc.get("record") or {}).get("seed")
+    wakhan = " with Wakhan" if (doc.get("record") or {}).get("wakhan") else ""
+    state = "finished" if doc.get("over") else "unfinished"
+    return f"{when}  {doc.get('players')} players{wakhan}, turn {doc.get('turn')}, {state}, seed {seed}  {path}"
+
+
+def would_lose_decisions(path: Path, game: Game) -> dict[str, Any] | None:
+    """The unfinished session saved in ``path`` when writing ``game`` there would lose it (another game, or
+    decisions ``game`` does not have); None when the file is absent, finished, not a session, or an earlier
+    point of this same game."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            doc = json.load(f)
+    except (OSError, ValueError):
+        return None
+    if not isinstance(doc, dict) or doc.get("format") != SESSION_FORMAT or doc.get("over"):
+        return None
+    record = doc.get("record")
+    if not isinstance(record, dict):
+        return None
+    mine = game.record()
+    theirs = record.get("choices") or []
+    same_start = {k: v for k, v in record.items() if k != "choices"} == {
+        k: v for k, v in json.loads(json.dumps(mine)).items() if k != "choices"
+    }
+    if same_start and json.loads(json.dumps(mine["choices"]))[: len(theirs)] == theirs:
+        return None
+    return doc
 
 
 def atomic_write_json(path: str | os.PathLike[str], data: Any, durable: bool = True) -> None:
@@ -237,6 +328,33 @@ def game_player_name(g: Game, p: int) -> str:
     return "Wakhan" if p == g.wakhan else f"Player {p + 1}"
 
 
+def log_style(line: str) -> str | None:
+    """How a log line stands out: Dominance Checks (and the instability that calls one) in reverse, turn
+    headers in bold; None for the others."""
+    if line.startswith(("Dominance Check:", "Instability:")):
+        return "bold reverse yellow"
+    if line.startswith("—"):
+        return "bold"
+    return None
+
+
+def log_with_turn(lines: list[str], start: int) -> list[str]:
+    """``lines[start:]``, headed by the line of the turn they begin in when that line is not among them."""
+    start = max(0, min(start, len(lines)))
+    out = lines[start:]
+    if out and not out[0].startswith("— Turn"):
+        for i in range(start - 1, -1, -1):
+            if lines[i].startswith("— Turn"):
+                return [lines[i], "...", *out] if i < start - 1 else [lines[i], *out]
+    return out
+
+
+def norm_label(text: str) -> str:
+    """A label or typed text for matching: lower case, single spaces, and any dash as a plain hyphen (labels
+    use en dashes, as in "Herat–Kandahar")."""
+    return " ".join(text.lower().replace("–", "-").replace("—", "-").split())
+
+
 def board_log_from(total: int, log_lines: int = BOARD_LOG_LINES, since: int | None = None) -> int:
     """The first log line the board may show: the last ``log_lines``, or (up to ``MAX_BOARD_LOG_LINES``) every
     line from index ``since`` on when that is more."""
@@ -283,6 +401,190 @@ def _blocks_text(counts: dict[str, int] | None) -> Text:
             if out:
                 out.append("  ")
             out.append(f"{coal.capitalize()} x{k}", style=COALITION_STYLES[COALITIONS.index(coal)])
+    return out
+
+
+# ---------------------------------------------------------------------------- the drawn map
+#
+# The six regions where the printed board has them (north at the top; /work/shared/reference/board-look.md):
+# Transcaspia a band across the north; Persia, Herat and Kabul below it; Kandahar and Punjab in the south.
+# Every border is a line between two boxes, labelled with its roads (A2 = two Afghan roads).
+
+MAP_WIDTH = 79
+_BOX = 18  # the width of a region box
+#: Region boxes: (left column, top row, width, height).
+_MAP_BOXES = {
+    "transcaspia": (0, 0, 67, 3),
+    "persia": (0, 4, _BOX, 4),
+    "herat": (24, 4, _BOX, 4),
+    "kabul": (48, 4, _BOX, 4),
+    "kandahar": (36, 9, _BOX, 4),
+    "punjab": (60, 9, _BOX, 4),
+}
+#: Borders: ("v", column, row) a vertical line one row high, ("h", column, row) a horizontal one of six columns.
+_MAP_BORDERS = {
+    "persia-transcaspia": ("v", 8, 3),
+    "herat-transcaspia": ("v", 32, 3),
+    "kabul-transcaspia": ("v", 56, 3),
+    "herat-persia": ("h", 18, 5),
+    "herat-kabul": ("h", 42, 5),
+    "herat-kandahar": ("v", 38, 8),
+    "kabul-kandahar": ("v", 50, 8),
+    "kabul-punjab": ("v", 62, 8),
+    "kandahar-punjab": ("h", 54, 10),
+}
+MAP_HEIGHT = 13
+_COALITION_LETTERS = "ABR"
+
+
+def _blocks_short(counts: dict[str, int] | None) -> Text:
+    """Blocks as "A2 R1" (coalition letter and count, in coalition colours); empty when there are none."""
+    out = Text()
+    for i, coal in enumerate(COALITIONS):
+        k = (counts or {}).get(coal, 0)
+        if k:
+            if out:
+                out.append(" ")
+            out.append(f"{_COALITION_LETTERS[i]}{k}", style=COALITION_STYLES[i])
+    return out
+
+
+class _Canvas:
+    """A grid of styled characters."""
+
+    def __init__(self, width: int, height: int) -> None:
+        self.width = width
+        self.rows: list[list[tuple[str, str]]] = [[(" ", "")] * width for _ in range(height)]
+
+    def put(self, x: int, y: int, text: str | Text, style: str = "") -> int:
+        """Write ``text`` at (x, y), clipped at ``limit``; returns the column after it."""
+        if isinstance(text, Text):
+            for span_text, span_style in _text_runs(text):
+                x = self.put(x, y, span_text, span_style or style)
+            return x
+        row = self.rows[y]
+        for ch in text:
+            if 0 <= x < self.width:
+                row[x] = (ch, style)
+            x += 1
+        return x
+
+    def lines(self) -> list[Text]:
+        out = []
+        for row in self.rows:
+            line = Text()
+            for ch, style in row:
+                line.append(ch, style=style)
+            line.rstrip()
+            out.append(line)
+        return out
+
+
+def _text_runs(text: Text) -> list[tuple[str, str]]:
+    """(text, style) runs of a rich Text (styles as strings)."""
+    plain = text.plain
+    styles = [str(text.style or "")] * len(plain)
+    for span in text.spans:
+        for i in range(span.start, min(span.end, len(plain))):
+            styles[i] = str(span.style)
+    runs: list[tuple[str, str]] = []
+    for ch, st in zip(plain, styles, strict=True):
+        if runs and runs[-1][1] == st:
+            runs[-1] = (runs[-1][0] + ch, st)
+        else:
+            runs.append((ch, st))
+    return runs
+
+
+def drawn_map(vm: dict[str, Any]) -> list[Text]:
+    """The map as lines of text: each region a box (its name, ruler, tribes and armies), each border a line
+    between two boxes labelled with its roads."""
+    canvas = _Canvas(MAP_WIDTH, MAP_HEIGHT)
+    for name, (x, y, w, h) in _MAP_BOXES.items():
+        region = vm["regions"][name]
+        ruler = region["ruler"]
+        title = f" {region['title']} "
+        canvas.put(x, y, "┌" + "─" * (w - 2) + "┐", "dim")
+        canvas.put(x + 1, y, title, "bold")
+        if ruler is not None:
+            tag = f" {short_name(vm, ruler)[:3]} "
+            canvas.put(x + w - 1 - len(tag), y, tag, "reverse " + PLAYER_STYLES[ruler % len(PLAYER_STYLES)])
+        for k in range(1, h - 1):
+            canvas.put(x, y + k, "│", "dim")
+            canvas.put(x + w - 1, y + k, "│", "dim")
+        canvas.put(x, y + h - 1, "└" + "─" * (w - 2) + "┘", "dim")
+        tribes = Text()
+        for p, k in enumerate(region["tribes"]):
+            if k:
+                if tribes:
+                    tribes.append(" ")
+                tribes.append(f"{short_name(vm, p)}:{k}", style=PLAYER_STYLES[p % len(PLAYER_STYLES)])
+        armies = _blocks_short(region["armies"])
+        inner = w - 2
+        first = Text("tribes ", style="dim")
+        first.append_text(tribes if tribes else Text("-", style="dim"))
+        second = Text("armies ", style="dim")
+        second.append_text(armies if armies else Text("-", style="dim"))
+        if h == 3:  # one line: tribes and armies side by side
+            first.append("   ")
+            first.append_text(second)
+            canvas.put(x + 1, y + 1, first[:inner])
+        else:
+            canvas.put(x + 1, y + 1, first[:inner])
+            canvas.put(x + 1, y + 2, second[:inner])
+    for name, (kind, x, y) in _MAP_BORDERS.items():
+        roads = _blocks_short(vm["borders"][name]["roads"])
+        if kind == "v":
+            canvas.put(x, y, "│", "bold" if roads else "dim")
+            if roads:
+                canvas.put(x + 1, y, roads)
+        else:
+            canvas.put(x, y, "──────", "bold" if roads else "dim")
+            counts = vm["borders"][name]["roads"]
+            pieces = [
+                Text(f"{_COALITION_LETTERS[i]}{counts[c]}", style=COALITION_STYLES[i])
+                for i, c in enumerate(COALITIONS)
+                if counts.get(c)
+            ]
+            line, row = Text(), y
+            for piece in pieces:  # as many as fit on the border's line, the others just below it
+                if len(line) + len(piece) > 6:
+                    canvas.put(x + (6 - len(line)) // 2, row, line)
+                    line, row = Text(), row + 1
+                line.append_text(piece)
+            if line:
+                canvas.put(x + (6 - len(line)) // 2, row, line)
+    legend = Text("Map", style="bold underline")
+    legend.append(" · ruler at top right · P1:2 = 2 tribes of P1 · ", style="dim")
+    for i, coal in enumerate(COALITIONS):
+        legend.append(f"{_COALITION_LETTERS[i]}={coal.capitalize()}", style=COALITION_STYLES[i])
+        legend.append(" ")
+    legend.rstrip()
+    return [legend, *canvas.lines()]
+
+
+def _card_extras(info: CourtCard) -> Text:
+    """What a court card adds in the market, as in hands and courts: actions, impact icons, patriot, prize."""
+    out = Text()
+    if info.actions:
+        out.append(f" · {'/'.join(info.actions)}")
+    if info.impact:
+        counted: list[list[Any]] = []
+        for icon in info.impact:
+            if counted and counted[-1][0] == icon:
+                counted[-1][1] += 1
+            else:
+                counted.append([icon, 1])
+        words = ", ".join(_impact_word(i) + (f" x{k}" if k > 1 else "") for i, k in counted)
+        out.append(f" · impact {words}", style="dim")
+    if info.patriot >= 0:
+        out.append(" · patriot ")
+        out.append(COALITIONS[info.patriot].capitalize(), style=COALITION_STYLES[info.patriot])
+    if info.prize >= 0:
+        out.append(" · prize ")
+        out.append(COALITIONS[info.prize].capitalize(), style=COALITION_STYLES[info.prize])
+    if info.ability_text:
+        out.append(" · ability", style="dim")
     return out
 
 
@@ -464,10 +766,23 @@ class Screen:
             head.append(" (purchase costs doubled)", style="bold red")
         dominance = vm["dominance"]
         checks = dominance["left"]
-        head.append(
-            f" · Deck: {vm['deck_size']} card{'s' if vm['deck_size'] != 1 else ''}, "
-            f"{checks} Dominance Check{'s' if checks != 1 else ''} left · Blocks: "
-        )
+        in_deck = dominance["in_deck"]
+        piles = dominance.get("piles") or []
+        market = f"{checks - in_deck} in the market" if checks > in_deck else ""
+        if self.width < 100 and piles:  # compact: the piles say where the checks are
+            head.append(f" · Deck: {vm['deck_size']}, piles ")
+            head.append(" ".join(f"{p['cards']}{'*' * p['checks']}" for p in piles))
+            head.append(f" (*: Dominance Check{'; ' + market if market else ''})", style="dim")
+        else:
+            head.append(
+                f" · Deck: {vm['deck_size']} card{'s' if vm['deck_size'] != 1 else ''} with "
+                f"{in_deck} Dominance Check{'s' if in_deck != 1 else ''} in it" + (f" ({market})" if market else "")
+            )
+            if piles:
+                head.append(" · piles (top first): ")
+                head.append(" ".join(f"{p['cards']}{'*' * p['checks']}" for p in piles))
+                head.append(" (* a Dominance Check)", style="dim")
+        head.append(" · Blocks: ")
         for c, name in enumerate(COALITIONS):
             if c:
                 head.append(", ")
@@ -482,12 +797,16 @@ class Screen:
             head.append(" (none dominant)")
         return [head]
 
-    def _players_table(self, vm: dict[str, Any], humans: Sequence[int]) -> Table:
-        narrow = self.width < 100
+    def _players_table(self, vm: dict[str, Any], humans: Sequence[int], narrow: bool | None = None) -> Table:
+        if narrow is None:
+            narrow = self.width < 100
         heads = (
-            ("", "Player", "Loyal", "Rs", "VP", "Infl", "Gifts", "Prizes", "Hand", "Court", "Cyl")
+            ("", "Player", "Loyal", "Rs", "VP", "Infl", "Gift", "Prizes", "Hand", "Court", "Stock")
             if narrow
-            else ("", "Player", "Loyalty", "Rupees", "VP", "Influence", "Gifts", "Prizes", "Hand", "Court", "Cylinders")
+            else (
+                "", "Player", "Loyalty", "Rupees", "VP", "Influence", "Gifts", "Prizes", "Hand", "Court",
+                "Cylinders in stock",
+            )
         )
         t = Table(box=None, header_style="bold underline", expand=False, padding=(0, 1))
         for i, head in enumerate(heads):
@@ -512,8 +831,17 @@ class Screen:
                         prizes.append(", ")
                     prizes.append(f"{k} {name.capitalize()}", style=COALITION_STYLES[coal])
             if pd["wakhan"]:
-                loyalty = Text("all (AI)")
-                influence = Text(" ".join(f"{c[:3].title()} {k}" for c, k in pd["influence"].items()))
+                # Wakhan is loyal to all; her pragmatic loyalty (from her AI card) is what counts now.
+                pragmatic = (vm["wakhan"] or {}).get("pragmatic_loyalty")
+                loyalty = Text("all, now " if not narrow else "now ")
+                if narrow and pragmatic:
+                    loyalty.append(pragmatic[:3].capitalize(), style=COALITION_STYLES[COALITIONS.index(pragmatic)])
+                else:
+                    loyalty.append_text(coalition_text(pragmatic) if pragmatic else Text("-"))
+                by_coalition = pd["influence"].items()
+                influence = Text(
+                    " ".join(f"{c[:1].upper()}{k}" if narrow else f"{c[:3].title()} {k}" for c, k in by_coalition)
+                )
                 hand = str(pd["hand_size"])
                 court = str(pd["court_size"])
             else:
@@ -571,6 +899,19 @@ class Screen:
             t.add_row(Text("no roads on any border", style="dim"), "")
         return t
 
+    def _players_and_map(self, vm: dict[str, Any], humans: Sequence[int], drawn: bool) -> list[Any]:
+        """The players' table and the map: the drawn map beside the table on a wide terminal, below it on a
+        narrower one; the map as tables (regions, roads) when ``drawn`` is False or the terminal is too narrow."""
+        if drawn and self.width > MAP_WIDTH:
+            players = self._players_table(vm, humans, narrow=self.width < 100 + MAP_WIDTH)
+            wide = self.lines(players) and (self.console.measure(players).maximum + 3 + MAP_WIDTH <= self.width)
+            if wide:
+                grid = Table.grid(padding=(0, 3))
+                grid.add_row(players, Group(*drawn_map(vm)))
+                return [grid]
+            return [self._players_table(vm, humans), *drawn_map(vm)]
+        return [self._players_table(vm, humans), self._map(vm)]
+
     def _map(self, vm: dict[str, Any]) -> Any:
         grid = Table.grid(padding=(0, 3))
         if self.width >= 110:
@@ -580,7 +921,7 @@ class Screen:
             grid.add_row(self._roads_table(vm))
         return grid
 
-    def _market_cell(self, card: int | None, rupees: int, one_line: bool) -> Text:
+    def _market_cell(self, card: int | None, rupees: int, one_line: bool, extras: bool = True) -> Text:
         cell = Text()
         if card is None:
             cell.append("(empty)", style="dim")
@@ -591,6 +932,8 @@ class Screen:
             if isinstance(info, CourtCard):
                 cell.append(f"{SUIT_SHORT[info.suit]} {info.rank}", style=SUIT_STYLES[info.suit])
                 cell.append(f" {region_title(info.region)}")
+                if extras:
+                    cell.append_text(_card_extras(info))
             else:
                 assert isinstance(info, EventCard)
                 cell.append("Dominance Check" if info.is_dominance_check else "event", style="italic")
@@ -598,17 +941,16 @@ class Screen:
             cell.append(f" +{rupees} rupee{'s' if rupees != 1 else ''}", style="bold yellow")
         return cell
 
-    def _market_table(self, vm: dict[str, Any]) -> Table:
+    def _market_table(self, vm: dict[str, Any], extras: bool = True) -> Table:
         costs = vm["column_costs"]
         slots = {(m["row"], m["column"]): m for m in vm["market"]}
         if self.width >= 130:
             t = Table(box=self.market_box, show_lines=True, show_edge=False, padding=(0, 1), expand=True)
             for col in range(6):
-                t.add_column(f"{'Market: ' if col == 0 else ''}cost {costs[col]}", overflow="fold", ratio=1)
+                t.add_column(f"{'Market ' if col == 0 else ''}{col + 1}: cost {costs[col]}", overflow="fold", ratio=1)
             for row in range(2):
-                t.add_row(
-                    *(self._market_cell(slots[row, col]["card"], slots[row, col]["rupees"], False) for col in range(6))
-                )
+                cells = (slots[row, col] for col in range(6))
+                t.add_row(*(self._market_cell(m["card"], m["rupees"], False, extras) for m in cells))
             return t
         # A narrow terminal: the market on its side, one line per column of the board.
         t = Table(box=self.market_box, show_edge=False, padding=(0, 1))
@@ -617,8 +959,8 @@ class Screen:
         t.add_column("bottom row", overflow="fold", ratio=1)
         for col in range(6):
             t.add_row(
-                f"cost {costs[col]}",
-                *(self._market_cell(slots[row, col]["card"], slots[row, col]["rupees"], True) for row in (0, 1)),
+                f"{col + 1}: cost {costs[col]}",
+                *(self._market_cell(slots[r, col]["card"], slots[r, col]["rupees"], True, extras) for r in (0, 1)),
             )
         return t
 
@@ -769,7 +1111,7 @@ class Screen:
         column, side = arrows.get("column"), arrows.get("row_side")
         where = ""
         if isinstance(column, int):
-            where = f"the cost {vm['column_costs'][column]} column, "
+            where = f"column {column + 1} (cost {vm['column_costs'][column]}), "
         if side == "topLeft":
             where += "top row, left end, player on her left"
         else:
@@ -788,7 +1130,13 @@ class Screen:
         loyalty = " > ".join(c.capitalize() for c in face["pragmatic_loyalty"])
         regions = ", ".join(vm["regions"][r]["title"] for r in face["region_order"])
         out.append(Text(f"  arrows (with the next card's back): {where}"))
-        out.append(Text(f"  pragmatic loyalty: {loyalty}; region order: {regions}; AI deck {wk.get('ai_deck_size')}"))
+        now = Text("  pragmatic loyalty now: ")
+        now.append_text(coalition_text(wk.get("pragmatic_loyalty")))
+        now.append(
+            f" (the card's order {loyalty}, leaving out any loyalty another player shares); region order: {regions}; "
+            f"AI deck {wk.get('ai_deck_size')}"
+        )
+        out.append(now)
         return out
 
     def _effects(self, vm: dict[str, Any]) -> list[Any]:
@@ -815,7 +1163,8 @@ class Screen:
         title = Text("Since your last decision" if fresh else "Recent log", style="bold underline")
         wanted = min(wanted, total)
         if wanted > len(lines):
-            title.append(f" (last {len(lines)} of {wanted} lines; log {wanted} shows them all)", style="dim")
+            more = "l shows them all" if fresh else f"log {wanted} shows them all"
+            title.append(f" (last {len(lines)} of {wanted} lines; {more})", style="dim")
         if len(title) + len(footer) + 2 > self.width:
             return [title, *self._log_lines(lines), footer]
         head = Table.grid(expand=True)
@@ -826,8 +1175,12 @@ class Screen:
 
     @staticmethod
     def _log_lines(lines: list[str]) -> list[Text]:
-        """Log lines, the older ones dimmed: the last three are what just happened."""
-        return [Text(f"  {line}", style="dim" if i < len(lines) - 3 else "") for i, line in enumerate(lines)]
+        """Log lines, the older ones dimmed (the last three are what just happened); turn headers in bold, and
+        Dominance Checks stand out."""
+        return [
+            Text(f"  {line}", style=log_style(line) or ("dim" if i < len(lines) - 3 else ""))
+            for i, line in enumerate(lines)
+        ]
 
     def board(
         self,
@@ -838,6 +1191,7 @@ class Screen:
         since: int | None = None,
         reserve: int = 0,
         vm: dict[str, Any] | None = None,
+        extra: Any = None,
     ) -> None:
         """Draw the table as ``viewer`` sees it (None: a spectator), from the view model ``vm`` (made here when
         not given; it must then carry the log from ``board_log_from``).
@@ -846,6 +1200,7 @@ class Screen:
         (up to ``MAX_BOARD_LOG_LINES``): what happened since the viewer last decided. On a terminal the board
         leaves ``reserve`` lines free below it (for the prompt and the options): the log gets the rows left
         over, and when even that is too much, the market's event texts and Wakhan's card are shortened.
+        ``extra`` goes right above the log when there is room for it.
         """
         if vm is None:
             vm = view_model(g, viewer, log_from=board_log_from(len(g.events()), log_lines, since))
@@ -859,12 +1214,14 @@ class Screen:
         decisions = len(g.record()["choices"])
         footer = Text(f"decision #{decisions} · state {g.state_hash()[:12]}", style="dim")
 
-        def top(courts: str, brief: bool) -> list[Any]:
+        def top(courts: str, brief: bool, drawn: bool = True, extras: bool = True) -> list[Any]:
+            if courts == "pages":
+                # Too small for the whole table: the players, and the other pages one command away.
+                return [*self._header(vm), self._players_table(vm, humans), self.pages_hint()]
             parts: list[Any] = [] if self.tty else [Text("")]
             parts.extend(self._header(vm))
-            parts.append(self._players_table(vm, humans))
-            parts.append(self._map(vm))
-            parts.append(self._market_table(vm))
+            parts.extend(self._players_and_map(vm, humans, drawn))
+            parts.append(self._market_table(vm, extras))
             parts.extend(self._market_events(vm, brief))
             parts.extend(self._courts(vm, courts))
             parts.extend(self._hands(vm))
@@ -879,16 +1236,56 @@ class Screen:
             layouts = self._court_layouts(vm)
             # The most readable layout that leaves room for a few log lines, else the most compact one.
             want = min(log_lines, 3) + 1 if log_lines else 0
+            extra_lines = self.lines(extra) if extra is not None else 0
             room = 0
-            for courts, brief in ((layouts[0], False), (layouts[0], True), (layouts[1], True), ("inline", True)):
-                parts = top(courts, brief)
+            tries = [(layouts[0], False, True, True), (layouts[0], True, True, True), (layouts[1], True, True, True)]
+            tries += [("inline", True, True, True), ("inline", True, True, False), (layouts[0], True, False, False)]
+            tries += [("inline", True, False, False)]
+            if rows < 40 or self.width < 100:
+                tries.append(("pages", True, False, False))  # a small terminal: the rest one key away
+            # What happened since the player's last decision comes first: the detailed layouts must leave room
+            # for up to ten of its lines, the compact ones for three.
+            want_more = min(log_lines, 10) + 1 if log_lines else 0
+            for k, (courts, brief, drawn, extras) in enumerate(tries):
+                parts = top(courts, brief, drawn, extras)
                 room = rows - reserve - self.lines(Group(*parts))
-                if room >= want:
+                if room >= (want_more if k < 3 else want) + extra_lines:
                     break
+            if room >= want + extra_lines:
+                room -= extra_lines
+            else:
+                extra = None
             # Never fewer than the last three lines: what just happened matters more than the top of the board.
-            log_lines = min(log_lines, max(room - 1, 3))
+            # The log's title shares its line with the footer when both fit, else they take a line each.
+            title_room = len("Since your last decision (last 99 of 999 lines; l shows them all)") + len(footer) + 2
+            log_lines = min(log_lines, max(room - (1 if title_room <= self.width else 2), 3))
+        if extra is not None:
+            parts.append(extra)
         parts.extend(self._log_part(vm, log_lines, wanted_lines, since, footer))
         self.print(Group(*parts))
+
+    @staticmethod
+    def pages_hint() -> Text:
+        hint = Text("Pages: ", style="bold")
+        hint.append("m map · k market · c courts, hands · l log · b whole board")
+        return hint
+
+    def page(self, vm: dict[str, Any], name: str, humans: Sequence[int]) -> int:
+        """One page of the table (for small terminals, or to look again): "map", "market" or "courts". Returns
+        the lines it took."""
+        parts: list[Any] = list(self._header(vm))
+        if name == "map":
+            parts.extend(drawn_map(vm) if self.width > MAP_WIDTH else [self._map(vm)])
+        elif name == "market":
+            parts.append(self._market_table(vm, True))
+            parts.extend(self._market_events(vm))
+        else:
+            parts.extend(self._courts(vm, "stacked"))
+            parts.extend(self._hands(vm))
+            parts.extend(self._effects(vm))
+            parts.extend(self._wakhan(vm))
+        self.print(Group(*parts))
+        return self.lines(Group(*parts))
 
     def options_block(self, vm: dict[str, Any]) -> Group:
         """The prompt, the numbered options (in columns when there are many and the terminal is wide) and a hint."""
@@ -922,6 +1319,23 @@ class Screen:
             parts.append(grid)
         return Group(*parts)
 
+    @staticmethod
+    def blocked_actions(vm: dict[str, Any]) -> Text | None:
+        """The card actions of the viewer's court that cannot be taken now, each with its reason (they are not
+        among the options, and should not just disappear)."""
+        seat = vm["seat"]
+        if seat is None or not vm["your_decision"] or vm["decision"] != "turn":
+            return None
+        items = []
+        for entry in vm["courts"][seat]:
+            for action, why in (entry.get("unusable_actions") or {}).items():
+                items.append(f"{action.capitalize()} with {card_title(entry['card'])}: {why}")
+        if not items:
+            return None
+        text = Text("  Not now: ", style="dim bold")
+        text.append(" · ".join(items), style="dim")
+        return text
+
 
 # ---------------------------------------------------------------------------- the session
 
@@ -938,8 +1352,11 @@ class Session:
         stdin: TextIO,
         out: TextIO,
         step: bool = False,
+        ask_always: bool = False,
     ) -> None:
         self.g = game
+        #: Ask even when a decision has a single option (else it is taken for the player, with a log line).
+        self.ask_always = ask_always
         self.humans = sorted(set(humans))
         self.bot_seed = bot_seed
         self.save_path = save_path
@@ -957,6 +1374,8 @@ class Session:
         #: Length of the log when each seat last decided (what it has seen).
         self.log_mark: dict[int, int] = {}
         self.save_error: str | None = None
+        #: The view model of the decision on screen (for the pages and the options shown again).
+        self.vm: dict[str, Any] | None = None
 
     # -- input
 
@@ -1010,7 +1429,7 @@ class Session:
     def flush_log(self, indent: str = "  ") -> None:
         total, lines = log_since(self.g, self.seen)  # after an undo the log may be shorter than seen
         for line in lines:
-            self.screen.plain(indent + line, style="bold" if line.startswith("—") else None)
+            self.screen.plain(indent + line, style=log_style(line))
         self.seen = total
 
     # -- the game loop
@@ -1112,12 +1531,23 @@ class Session:
         labelled = [(_tupled(o["option"]), o["label"]) for o in vm["options"]]
         block = self.screen.options_block(vm)
         reserve = self.screen.lines(block) + 1 if self.screen.tty else 0  # + the input line
-        self.screen.board(g, who, self.humans, since=since, reserve=reserve, vm=vm)
+        extra = self.screen.blocked_actions(vm)
+        self.screen.board(g, who, self.humans, since=since, reserve=reserve, vm=vm, extra=extra)
         self.screen.print(block)
+        self.vm = vm
         return labelled
 
     def human_turn(self, who: int) -> None:
         g = self.g
+        if not self.ask_always:
+            only = g.labelled_options()
+            if len(only) == 1:
+                # No pointless question: the log says it was taken, and the board still shows everything since
+                # the player's last real decision.
+                g.apply(only[0][0], who, ONLY_OPTION_REASON)
+                self.autosave()
+                self.flush_log()
+                return
         others = len(self.humans) > 1 and not g.options.get("open_hands")
         if others and who != self.last_human:
             # Also when a hot-seat game is resumed: whoever sits at the terminal must not see the hand.
@@ -1134,6 +1564,7 @@ class Session:
             if result == "redraw":
                 return
             option = result
+            before = len(g.events())
             try:
                 g.apply(option, who)
             except PamirError as exc:  # cannot happen for a listed option, but never lose the game to it
@@ -1141,8 +1572,23 @@ class Session:
                 continue
             self.autosave()
             self.flush_log()
-            self.log_mark[who] = self.seen
+            # What follows from the decision counts as new: the next board shows it with what others did.
+            self.log_mark[who] = before
             return
+
+    def reprompt(self, used: int = 0) -> None:
+        """After a page or the log (``used`` lines): the prompt and the options again, so that they stay in view;
+        on a terminal too small for both, the prompt alone, and the page stays whole."""
+        if self.vm is None:
+            return
+        block = self.screen.options_block(self.vm)
+        rows = self.screen.height()
+        if rows is not None and used + self.screen.lines(block) + 1 > rows:
+            line = Text(self.vm["prompt"], style="bold reverse")
+            line.append(f"  (options 1-{len(self.vm['options'])}; b shows them again)", style="dim")
+            self.screen.print(line)
+            return
+        self.screen.print(block)
 
     def interpret(self, line: str, labelled: list[tuple[tuple[Any, ...], str]]) -> Any:
         """An option tuple, ``"redraw"`` (the board must be drawn again), or None (ask again)."""
@@ -1171,15 +1617,31 @@ class Session:
             self.seen = len(g.events())
             self.screen.plain("Undone.", style="bold")
             return "redraw"
-        if cmd == "log":
-            n = 20
-            if rest:
+        if cmd in ("log", "l"):
+            lines = g.log_lines()
+            who = g.current_player
+            since = self.log_mark.get(who) if who is not None else None
+            if rest == "all":
+                shown, title = lines, f"The whole log ({len(lines)} lines):"
+            elif rest:
                 if not rest.isdigit():
-                    self.screen.plain("Usage: log [n]", style="yellow")
+                    self.screen.plain("Usage: log [n | all]", style="yellow")
                     return None
                 n = int(rest)
-            for text in g.log_lines()[-n:] if n else []:
-                self.screen.plain("  " + text)
+                shown, title = (log_with_turn(lines, len(lines) - n) if n else []), f"The last {n} log lines:"
+            elif since is not None and len(lines) - since > 0:
+                shown = log_with_turn(lines, since)
+                title = f"Since your last decision ({len(lines) - since} lines):"
+            else:
+                shown, title = log_with_turn(lines, len(lines) - 20), "The last 20 log lines:"
+            self.screen.plain(title, style="bold underline")
+            for text in shown:
+                self.screen.plain("  " + text, style=log_style(text))
+            self.reprompt(len(shown) + 1)
+            return None
+        if cmd in ("map", "m", "market", "k", "courts", "c") and self.vm is not None:
+            page = {"m": "map", "k": "market", "c": "courts"}.get(cmd, cmd)
+            self.reprompt(self.screen.page(self.vm, page, self.humans))
             return None
         if cmd == "card":
             if not rest:
@@ -1216,13 +1678,13 @@ class Session:
                 return labelled[k - 1][0]
             self.screen.plain(f"There is no option {k}: choose 1 to {len(labelled)}.", style="yellow")
             return None
-        low = " ".join(line.lower().split())
-        exact = [o for o, lab in labelled if lab.lower() == low]
+        low = norm_label(line)
+        exact = [o for o, lab in labelled if norm_label(lab) == low]
         if len(exact) == 1:
             return exact[0]
-        matches = [(o, lab) for o, lab in labelled if lab.lower().startswith(low)]
+        matches = [(o, lab) for o, lab in labelled if norm_label(lab).startswith(low)]
         if not matches:
-            matches = [(o, lab) for o, lab in labelled if low in lab.lower()]
+            matches = [(o, lab) for o, lab in labelled if low in norm_label(lab)]
         if len(matches) == 1:
             return matches[0][0]
         if not matches:
@@ -1261,11 +1723,27 @@ def add_play_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seed", type=seed_arg, default=None, help="the game's seed (default: random)")
     p.add_argument("--open-hands", action="store_true", help="everyone's hand is shown")
     p.add_argument("--load", metavar="FILE", help="resume a saved game (an autosave, a save or a record)")
+    p.add_argument("--list", action="store_true", help="list the saved games, newest first, and leave")
+    p.add_argument(
+        "--resume",
+        nargs="?",
+        type=int,
+        const=0,
+        default=None,
+        metavar="N",
+        help="resume saved game N of --list (default: the newest unfinished one)",
+    )
     p.add_argument(
         "--save",
         metavar="FILE",
-        help="autosave file, written after every decision "
-        "(default: $PAXPAMIR_HOME/autosave.json or ~/.paxpamir/autosave.json)",
+        help="autosave file, written after every decision (default: a new file in $PAXPAMIR_HOME/saves or "
+        "~/.paxpamir/saves for a new game, the loaded file for a resumed one); you are asked before a file "
+        "holding another unfinished game is overwritten",
+    )
+    p.add_argument(
+        "--ask-always",
+        action="store_true",
+        help="ask even when a decision has a single option (by default it is taken for you, with a log line)",
     )
     p.add_argument("--step", action="store_true", help="pause after each bot turn")
     p.add_argument(
@@ -1298,7 +1776,25 @@ def cmd_play(
     out = out or sys.stdout
     err = err or sys.stderr
     stdin = stdin or sys.stdin
-    save_path = Path(args.save).expanduser() if args.save else default_save_path()
+    if args.list:
+        return list_saved_games(out)
+    if args.resume is not None:
+        if args.load:
+            print("pamir play: error: --resume and --load cannot be used together", file=err)
+            return 2
+        saves = list_saves()
+        if args.resume == 0:
+            unfinished = [path for path, doc in saves if doc is not None and not doc.get("over")]
+            if not unfinished:
+                print("pamir play: error: no unfinished saved game (pamir play --list shows them all)", file=err)
+                return 1
+            args.load = str(unfinished[0])
+        elif 1 <= args.resume <= len(saves):
+            args.load = str(saves[args.resume - 1][0])
+        else:
+            print(f"pamir play: error: there is no saved game {args.resume} (pamir play --list)", file=err)
+            return 2
+    save_path = Path(args.save).expanduser() if args.save else None
     if args.load:
         loaded = _load_reporting(args.load, "play", err)
         if loaded is None:
@@ -1323,6 +1819,10 @@ def cmd_play(
         except (ValueError, TypeError) as exc:
             print(f"pamir play: error: {exc}", file=err)
             return 2
+        if save_path is None:
+            # A session goes on in its own file; a bare record or state gets a new one.
+            is_session = "humans" in doc
+            save_path = Path(args.load).expanduser() if is_session else new_save_path(game.seed)
         note = (
             f"Resumed {args.load}: {game.n} players, turn {game.turn}, "
             f"decision #{len(game.record()['choices'])}, state {game.state_hash()[:12]}"
@@ -1344,7 +1844,32 @@ def cmd_play(
         game = Game.new(players, seed, open_hands=args.open_hands, wakhan=args.wakhan)
         bot_seed = seed
         note = f"New game: {players} players, seed {seed}"
-    session = Session(game, humans, bot_seed, save_path, stdin, out, step=args.step)
+        unfinished = [path for path, doc in list_saves() if doc is not None and not doc.get("over")]
+        if unfinished:
+            note += (
+                f" (you have {len(unfinished)} unfinished saved game{'s' if len(unfinished) != 1 else ''}: "
+                "pamir play --list shows them, pamir play --resume goes on with the newest)"
+            )
+        if save_path is None:
+            save_path = new_save_path(seed)
+    other = would_lose_decisions(save_path, game)
+    if other is not None:
+        question = (
+            f"{save_path} holds another unfinished game ({other.get('players')} players, turn {other.get('turn')}, "
+            f"{other.get('decisions')} decisions). Overwrite it? [y/N] "
+        )
+        print(question, end="", file=out, flush=True)
+        answer = stdin.readline()
+        if not bool(getattr(stdin, "isatty", lambda: False)()):
+            print(answer.rstrip("\r\n"), file=out)
+        if answer.strip().lower() not in ("y", "yes"):
+            print(
+                f"Nothing overwritten. Resume that game with: pamir play --load {save_path}, "
+                "or choose another file with --save.",
+                file=out,
+            )
+            return 1
+    session = Session(game, humans, bot_seed, save_path, stdin, out, step=args.step, ask_always=args.ask_always)
     human = "(you)" if len(humans) == 1 else "(human)"
     seats = ", ".join(
         "Wakhan (last seat)" if p == game.wakhan else f"Player {p + 1} {human if p in humans else '(bot)'}"
@@ -1357,6 +1882,18 @@ def cmd_play(
     except OSError as exc:
         print(f"pamir play: error: {exc}", file=err)
         return 1
+
+
+def list_saved_games(out: TextIO) -> int:
+    """``pamir play --list``: the saved games, newest first, numbered for ``--resume N``."""
+    saves = list_saves()
+    if not saves:
+        print(f"No saved games in {saves_dir()}.", file=out)
+        return 0
+    print(f"Saved games, newest first ({saves_dir()}); resume one with pamir play --resume N:", file=out)
+    for i, (path, doc) in enumerate(saves, 1):
+        print(f"  {i:>2}. {save_summary(path, doc)}", file=out)
+    return 0
 
 
 def cmd_replay(
@@ -1381,9 +1918,7 @@ def cmd_replay(
     g = _record_start(record)
     seen = 0
     echo = not bool(getattr(stdin, "isatty", lambda: False)())
-    screen.plain(
-        f"Replay of {args.file}: {len(choices)} decisions. Enter = next decision, b = board, q = quit.", style="bold"
-    )
+    screen.plain(f"Replay of {args.file}: {len(choices)} decisions. {REPLAY_KEYS}", style="bold")
 
     def show_new() -> None:
         nonlocal seen
@@ -1393,6 +1928,36 @@ def cmd_replay(
         seen = total
 
     show_new()
+
+    def step(k: int) -> None:
+        """Apply decision ``k`` of the record."""
+        who, option, *reason = choices[k]  # Wakhan's decisions (and ones taken without asking) carry a reason
+        g.apply(option, who, *reason)  # reason and note (see docs/state-format.md)
+
+    def goto(k: int, until: Any = None) -> int:
+        """Go to just before decision ``k`` (back: replayed from the start), or forward until ``until(g,
+        new events)`` holds; show where the replay now stands and the log that leads there."""
+        nonlocal g, seen
+        k = max(0, min(k, len(choices)))
+        if k < i:
+            g = _record_start(record)
+            at = 0
+        else:
+            at = i
+        while at < k:
+            before = len(g.events())
+            step(at)
+            at += 1
+            if until is not None and until(g, g.events()[before:]):
+                break
+        total, _ = log_since(g, 0)
+        seen = total
+        lines = g.log_lines()
+        screen.plain(f"At decision {at + 1} of {len(choices)}, turn {g.turn}; the log that leads here:", style="bold")
+        for text in log_with_turn(lines, len(lines) - 8):
+            screen.plain("  " + text, style=log_style(text))
+        return at
+
     try:
         i = 0
         while i < len(choices):
@@ -1405,15 +1970,40 @@ def cmd_replay(
             cmd = line.strip().lower()
             if echo:
                 screen.print(Text(cmd))
+            word, _, arg = cmd.partition(" ")
             if cmd in ("q", "quit", "exit"):
                 return 0
             if cmd in ("b", "board"):
                 screen.board(g, None, humans)
                 continue
-            who, option, *reason = choices[i]  # Wakhan's decisions carry her reason as a third item
+            if cmd in ("h", "help", "?"):
+                screen.plain(REPLAY_KEYS)
+                continue
+            if cmd in ("p", "back"):
+                i = goto(i - 1)
+                continue
+            if word in ("j", "jump", "t", "turn") and not arg.strip().isdigit():
+                screen.plain(f"Usage: {word} <number>. {REPLAY_KEYS}", style="yellow")
+                continue
+            if word in ("j", "jump"):
+                i = goto(int(arg) - 1)
+                continue
+            if word in ("t", "turn"):
+                target = int(arg)
+                if target <= g.turn:
+                    g, i = _record_start(record), 0
+                i = goto(len(choices), lambda game, new, target=target: game.turn >= target)
+                continue
+            if cmd in ("d", "dominance"):
+                i = goto(len(choices), lambda game, new: any(e["type"] == "dominance_check" for e in new))
+                continue
+            if cmd not in ("", "n", "next"):
+                screen.plain(f"Unknown key {cmd!r}. {REPLAY_KEYS}", style="yellow")
+                continue
+            who, option, *reason = choices[i]
             label = g.label(tuple(_tupled(option)))
             screen.plain(f"{game_player_name(g, who)}: {label}", style=PLAYER_STYLES[who % len(PLAYER_STYLES)])
-            g.apply(option, who, *reason)  # reason and note (see docs/state-format.md)
+            step(i)
             show_new()
             i += 1
     except KeyboardInterrupt:
@@ -1421,6 +2011,12 @@ def cmd_replay(
         return EXIT_INTERRUPTED
     _replay_footer(screen, g, len(choices))
     return 0
+
+
+REPLAY_KEYS = (
+    "Enter = next decision, p = back one, j N = to decision N, t N = to turn N, d = to the next Dominance Check, "
+    "b = board, q = quit."
+)
 
 
 def _tupled(value: Any) -> Any:
@@ -1470,7 +2066,7 @@ def register(subparsers: Any) -> None:
     r = subparsers.add_parser(
         "replay",
         help="step through a saved or finished game",
-        description="Step through a saved game: Enter = next decision, b = board, q = quit.",
+        description="Step through a saved game, forward and back. " + REPLAY_KEYS,
     )
     add_replay_arguments(r)
     r.set_defaults(run=cmd_replay, func=cmd_replay)

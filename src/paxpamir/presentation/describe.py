@@ -383,6 +383,15 @@ def _note(g: Game, e: dict[str, Any], who: str, p: Any, c: Any) -> str:
     return f"{who} notes: {data}."
 
 
+def _bribe_waived(g: Game, e: dict[str, Any], who: str, p: Any, c: Any) -> str:
+    """A bribe nobody pays because an ability or an event in force cancels it."""
+    source = card_name(e["source"]) if e.get("source", -1) >= 0 else "a rule in force"
+    return (
+        f"No bribe: {source} spares {who} the {rupees_text(e['amount'])} owed to "
+        f"{player_name(g, e['to'])} {bribe_purpose(e['purpose'], e['card'])}."
+    )
+
+
 EVENT_TEXTS: dict[str, EventTextFn] = {
     "setup": _setup,
     "loyalty": _loyalty,
@@ -431,6 +440,7 @@ EVENT_TEXTS: dict[str, EventTextFn] = {
     "wakhan_reshuffle": _wakhan_reshuffle,
     "reason": _reason,
     "note": _note,
+    "bribe_waived": _bribe_waived,
     "game_over": _game_over,
     "region_cleared": _region_cleared,
     "prizes_discarded": _prizes_discarded,

@@ -33,12 +33,13 @@ from ..content.map import (
     region_title,
 )
 from ..engine.errors import PamirError
-from ..rules.actions import BETRAY_COST, BUILD_UNIT_COST, gift_cost, is_bonus
+from ..rules.actions import ACTIONS_PER_TURN, BETRAY_COST, BUILD_UNIT_COST, action_min_cost, gift_cost, is_bonus
 from ..rules.court import hostage_holder, play_bribe
 from ..rules.events import LASTING
 from ..rules.events import effect_text as lasting_effect_text
 from ..rules.market import column_cost, purchase_cost
 from ..rules.scoring import cylinders_in_play, dominant_coalition, influence
+from ..rules.setup import deck_piles
 from ..rules.turn import court_limit, hand_limit
 from ..rules.wakhan import pragmatic_loyalty
 from .describe import effect_name, player_name
@@ -286,10 +287,52 @@ def _courts(g: Game, view: dict[str, Any], legal: list[tuple[Any, ...]]) -> list
                     "actions": list(info.actions),
                     "bonus": is_bonus(g, p, c),
                     "usable_actions": usable.get(c, []),
+                    "unusable_actions": (
+                        blocked_actions(g, p, c, usable.get(c, []))
+                        if p == current and g.decision == "turn" and g.current_player == p
+                        else {}
+                    ),
                 }
             )
         courts.append(cards)
     return courts
+
+
+#: Why a card action the rules rule out is not possible, by action, when the reason is the board itself.
+_NOTHING_TO_DO = {
+    "tax": "nothing to tax: no rupees on market cards and no player you may tax",
+    "move": "nothing of yours can move (no spy, and no army with a road out)",
+    "battle": "no battle: no site where you have a piece and an enemy has one",
+    "betray": "no card to betray (a spy of yours must be on it)",
+    "gift": "no gift possible",
+    "build": "no build possible",
+}
+
+
+def blocked_actions(g: Game, player: int, card: int, usable: list[str]) -> dict[str, str]:
+    """Why each printed action of ``card`` (in the court of ``player``, to move) cannot be taken now: action ->
+    reason in plain words, for the actions not among the legal options ``usable``. The reasons come from the
+    rules' own facts: the card's use this turn, actions left, bonus actions, costs, gifts, rule of a region."""
+    out: dict[str, str] = {}
+    info = COURT[card]
+    for action in info.actions:
+        if action in usable:
+            continue
+        rupees = g.rupees[player]
+        if card in g.used_cards:
+            why = "this card was already used this turn"
+        elif g.actions_used >= ACTIONS_PER_TURN and not is_bonus(g, player, card):
+            why = "no actions left (only bonus actions, of favored-suit cards)"
+        elif action == "gift" and g.gifts[player] >= MAX_GIFTS:
+            why = "all three gifts are given"
+        elif action in ("gift", "build", "betray") and rupees < action_min_cost(g, player, action):
+            why = f"it costs {action_min_cost(g, player, action)} rupees; you have {rupees}"
+        elif action == "build" and player not in g.rulers:
+            why = "you rule no region"
+        else:
+            why = _NOTHING_TO_DO.get(action, "not possible now")
+        out[action] = why
+    return out
 
 
 def _market(g: Game, view: dict[str, Any]) -> list[dict[str, Any]]:
@@ -319,10 +362,18 @@ def _dominance(g: Game, view: dict[str, Any]) -> dict[str, Any]:
     left = view["dominance_checks_left"]
     blocks = {c: g.coalition_blocks(i) for i, c in enumerate(COALITIONS)}
     dominant = dominant_coalition(g)
+    in_deck = left - len(in_market)
+    piles = deck_piles(g.n, view["deck_size"])
+    # Every pile under the top one is whole, its Dominance Check still in it; the rest are in the top pile.
+    whole = sum(1 for _, check in piles[1:] if check)
     return {
         "left": left,
         "in_market": in_market,
-        "in_deck": left - len(in_market),
+        "in_deck": in_deck,
+        "piles": [
+            {"cards": k, "checks": (1 if check else 0) if i else max(0, in_deck - whole)}
+            for i, (k, check) in enumerate(piles)
+        ],
         "blocks": blocks,
         "blocks_in_supply": {c: g.blocks_in_supply(i) for i, c in enumerate(COALITIONS)},
         "dominant": COALITIONS[dominant] if dominant >= 0 else None,

@@ -166,6 +166,19 @@ def hostage_bribe_waived(g: Game, player: int) -> bool:
     )
 
 
+def bribe_waiver(g: Game, player: int, hostage: bool) -> tuple[str, int]:
+    """(ability or effect, its card) that spares ``player`` a play bribe (``hostage``: a hostage bribe);
+    ("", -1) when none does. Used to say so in the log."""
+    ability = "civilServiceReforms" if hostage else "charismaticCourtiers"
+    cards = ability_cards(g, player, ability)
+    if cards:
+        return ability, cards[0]
+    for e, p, card in g.effects:
+        if e == "disregardForCustoms" or (e == "courtlyManners" and (p == player or p < 0)):
+            return e, card
+    return "", -1
+
+
 def suit_change_blocked(g: Game) -> bool:
     """Pashtunwali Values: suit-changing icons are ignored until the next Dominance Check."""
     return bool(g.effects) and has_effect(g, "pashtunwaliValues")

@@ -41,6 +41,7 @@ from .abilities import (
     after_build,
     army_moves_without_roads,
     block_label,
+    bribe_waiver,
     build_blocks_paid,
     build_units,
     counts_as_favored,
@@ -117,6 +118,10 @@ def begin_action(g: Game, player: int, card: int, action: str) -> None:
     if spies:
         if not hostage_bribe_waived(g, player):
             ask_bribe(g, holder, player, spies, "hostage", card, action_min_cost(g, player, action))
+        else:
+            by, source = bribe_waiver(g, player, True)
+            g.log("bribe_waived", player=player, to=holder, amount=spies, purpose="hostage", card=card, by=by,
+                  source=source)
 
 
 class CardAction(NamedTuple):

@@ -23,7 +23,7 @@ from ..engine.steps import (
     make_step,
 )
 from ..presentation.describe import bribe_purpose, card_name, discard_label, player_name, rupees_text, where_name
-from .abilities import leverage_shortfall_forgiven, play_bribe_waived, suit_change_blocked
+from .abilities import bribe_waiver, leverage_shortfall_forgiven, play_bribe_waived, suit_change_blocked
 from .pieces import place
 from .wakhan import pragmatic_loyalty
 
@@ -118,7 +118,12 @@ def _bribe_check(g: Game, step: BribeDemand | BribePay, below: Step | None) -> s
 
 
 def _demand_options(g: Game, step: BribeDemand) -> list[Option]:
-    return [("demand", k) for k in range(step.amount, -1, -1)]
+    full = step.amount
+    if full > 1 and g.rupees[step.payer] - step.extra < 1:
+        # The payer cannot pay a single rupee: every demand above 0 ends in a refusal, so the only choice that
+        # can matter is to ask (the full amount) or to waive (docs/rules-decisions.md, "Bribes").
+        return [("demand", full), ("demand", 0)]
+    return [("demand", k) for k in range(full, -1, -1)]
 
 
 def _bribe_demand(g: Game, step: BribeDemand, option: Option) -> None:
@@ -211,6 +216,13 @@ def begin_play(g: Game, player: int, card: int, radicalize: bool = False) -> Non
     ruler, amount = play_bribe(g, player, card)
     if amount > 0:
         ask_bribe(g, ruler, player, amount, "play", card, 0)
+    else:
+        region = COURT[card].region
+        holder = g.rulers[region]
+        if holder >= 0 and holder != player and g.tribes[region * g.n + holder] and play_bribe_waived(g, player):
+            by, source = bribe_waiver(g, player, False)
+            g.log("bribe_waived", player=player, to=holder, amount=g.tribes[region * g.n + holder], purpose="play",
+                  card=card, by=by, source=source)
 
 
 def _in_hand(g: Game, step: PlayCard | Side, below: Step | None) -> str | None:

@@ -15,6 +15,33 @@ if TYPE_CHECKING:
 STARTING_RUPEES = 4
 
 
+def pile_sizes(players: int) -> list[int]:
+    """The cards in each of the six deck piles at setup, top pile first: 5 + N court cards, plus two events in
+    pile 2 and an event and a Dominance Check in each of piles 3-6 (see :func:`build_deck`)."""
+    size = 5 + players
+    return [size, size + 2] + [size + 2] * 4
+
+
+#: The piles that hold a Dominance Check (0-based, top pile first).
+DOMINANCE_PILES = (2, 3, 4, 5)
+
+
+def deck_piles(players: int, deck_size: int) -> list[tuple[int, bool]]:
+    """The piles still in a deck of ``deck_size`` cards, top first: (cards left in it, whether it held a
+    Dominance Check at setup). The top pile may be partly drawn (its check may be gone)."""
+    out: list[tuple[int, bool]] = []
+    left = deck_size
+    sizes = pile_sizes(players)
+    for i in range(5, -1, -1):
+        if left <= 0:
+            break
+        k = min(sizes[i], left)
+        out.append((k, i in DOMINANCE_PILES))
+        left -= k
+    out.reverse()
+    return out
+
+
 def build_deck(g: Game) -> None:
     """Six piles of 5 + N court cards; Dominance Checks one each in piles 3-6; two other events in pile 2 and
     one each in piles 3-6; each pile shuffled alone; pile 1 on top. Unused cards are set aside."""
