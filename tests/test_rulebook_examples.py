@@ -350,12 +350,13 @@ def test_move_example_blake_moves_a_spy_two_cards_and_an_army_along_a_road():
     )
     g.apply(("action", FARAH_ROAD, "move"))
     options = g.legal_options()
-    # The ring of courts in seating order: 63, 55 | 9, 10 | 61. The spy on 10 may go to 9 or 61.
-    assert ("move_spy", 10, 9) in options and ("move_spy", 10, 61) in options
+    # The track clockwise, each court from its right end to its left end: 55, 63 | 10, 9 | 61. Seat 1 sits on
+    # Blake's left, so the right end of seat 1's court (10) touches the left end of Blake's (63).
+    assert ("move_spy", 10, 9) in options and ("move_spy", 10, 63) in options
     # Only the Russian army may move, and only across the Russian road.
     assert [o for o in options if o[0] == "move_army"] == [("move_army", "transcaspia", "kabul")]
-    g.apply(("move_spy", 10, 9))
-    g.apply(("move_spy", 9, 55))
+    g.apply(("move_spy", 10, 63))  # counter-clockwise, into Blake's court
+    g.apply(("move_spy", 63, 55))
     assert spies(g, 55, blake) == 1 and spies(g, 10, blake) == 0
     g.apply(("move_army", "transcaspia", "kabul"))
     assert g.decision == "turn"  # three moves: the action is over
@@ -372,7 +373,8 @@ def test_move_wraps_around_the_ring_of_courts():
         market=FULL_MARKET,
     )
     g.apply(("action", FARAH_ROAD, "move"))
-    assert sorted(g.legal_options()) == [("move_spy", 61, 10), ("move_spy", 61, FARAH_ROAD)]
+    # Clockwise 55, 63 | 10, 9 | 61 and round: seat 2's card lies between seat 1's left end and seat 0's right end.
+    assert sorted(g.legal_options()) == [("move_spy", 61, 9), ("move_spy", 61, 55)]
 
 
 # ---------------------------------------------------------------------------- Battle

@@ -195,3 +195,22 @@ def test_dealing_a_single_dominance_check_is_not_instability():
     assert market(g)[1][5] == 102
     assert "instability" not in event_types(g) and "dominance_check" not in event_types(g)
     assert find_card(102).is_dominance_check
+
+
+def test_the_log_tells_a_cause_before_its_consequences():
+    """A new ruler is logged after the piece that made them ruler (a placement, a cleared region), never right
+    after the card play or event that led to it (issue: "Player 1 now rules Herat" came before "Player 1 places
+    a tribe in Herat")."""
+    from paxpamir import Game
+    from paxpamir.agents.bots import RandomBot
+
+    causes = []
+    for seed in range(40):
+        game = Game.new(players=2 + seed % 4, seed=seed)
+        bot = RandomBot(seed=seed)
+        while not game.is_over:
+            game.apply(bot.choose(game))
+        events = game.events()
+        causes += [events[i - 1]["type"] for i, e in enumerate(events) if e["type"] == "ruler"]
+    assert "place" in causes
+    assert not {"play", "event", "purchase"} & set(causes), sorted(set(causes))

@@ -15,7 +15,7 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -30,7 +30,6 @@ class Decision:
     reason: str | None = None
 
 
-@runtime_checkable
 class Agent(Protocol):
     """Decides for whichever seat is to move when :meth:`decide` is called."""
 

@@ -334,7 +334,8 @@ def _cheapest_key(ctx: _Ctx) -> Callable[[int], tuple[int, int]]:
 
 def dominance_check_outcome(g: Game, card: int) -> tuple[bool, str]:
     """Would radicalizing this Dominance Check make Wakhan score the most points from it or win? Looked up on a
-    copy of the game."""
+    copy of the game. "The most" is strictly more than every other player: a tie for the most counts only if
+    she would win (docs/rules-decisions.md, issue 9)."""
     w = g.wakhan
     trial = g.clone()
     trial.apply(("radicalize", card), w)

@@ -18,7 +18,7 @@ from typing import Any, TextIO
 
 from .. import __version__
 from ..agents.bots import RandomBot
-from ..content.cards import CARDS, find_card
+from ..content.cards import CARDS, find_cards
 from ..engine.errors import PamirError
 from ..engine.game import MAX_PLAYERS, MIN_PLAYERS, Game
 from ..presentation.cardref import card_line, card_lines, markdown_reference
@@ -300,11 +300,15 @@ def cmd_cards(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             if c is not None:
                 print(card_line(c), file=out)
         return 0
-    try:
-        c = find_card(query)
-    except KeyError as exc:
-        raise UsageError(exc.args[0] if exc.args else f"no card matches {query!r}") from None
-    print("\n".join(card_lines(c)), file=out)
+    matches = find_cards(query)
+    if not matches:
+        raise UsageError(f"no card is called {query!r} (try part of a name, or a number from 1 to 116)")
+    if len(matches) > 1:
+        print(f"{len(matches)} cards match {query!r}:", file=out)
+        for c in matches:
+            print(card_line(c), file=out)
+        return 0
+    print("\n".join(card_lines(matches[0])), file=out)
     return 0
 
 

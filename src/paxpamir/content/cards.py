@@ -140,16 +140,24 @@ def card(number: int) -> Card:
     return c
 
 
-def find_card(query: str | int) -> Card:
-    """A card by number or by (case-insensitive, unique) name or name prefix."""
+def find_cards(query: str | int) -> list[Card]:
+    """Every card a query names: by number, exact (case-insensitive) name, name prefix, or part of the name."""
     if isinstance(query, int) or (isinstance(query, str) and query.strip().isdigit()):
-        return card(int(query))
+        number = int(query)
+        return [card(number)] if 1 <= number <= 116 else []
     q = query.strip().lower()
     every = [c for c in CARDS if c is not None]
     exact = [c for c in every if c.name.lower() == q]
     if exact:
-        return exact[0]
-    matches = [c for c in every if c.name.lower().startswith(q)] or [c for c in every if q in c.name.lower()]
+        return exact
+    return [c for c in every if c.name.lower().startswith(q)] or [c for c in every if q in c.name.lower()]
+
+
+def find_card(query: str | int) -> Card:
+    """A card by number or by (case-insensitive, unique) name or name prefix."""
+    if isinstance(query, int) or (isinstance(query, str) and query.strip().isdigit()):
+        return card(int(query))
+    matches = find_cards(query)
     if len(matches) == 1:
         return matches[0]
     if not matches:

@@ -246,8 +246,28 @@ def _after_build(g: Game, player: int, placed: int) -> None:
 
 
 def _ring(g: Game) -> list[int]:
-    """All court cards in seating order: the track spies move along."""
-    return [c for court in g.courts for c in court]
+    """All court cards around the table, clockwise: the track spies move along.
+
+    Play passes clockwise, to the left, so seat k+1 sits on seat k's left and each court's left end lies next
+    to the right end of the court of the player on its owner's left. Going clockwise therefore runs through
+    each court from its right end to its left end, seat after seat. (With two players both orders agree.)"""
+    return [c for court in g.courts for c in reversed(court)]
+
+
+def _spy_steps(g: Game, player: int, ring: list[int], i: int) -> list[int]:
+    """The cards one spy move away from ``ring[i]``: its two neighbours on the track, and under Strange
+    Bedfellows every other court card of the same region."""
+    size = len(ring)
+    card = ring[i]
+    out: list[int] = []
+    for j in ((i + 1) % size, (i - 1) % size):
+        dest = ring[j]
+        if dest != card and dest not in out:
+            out.append(dest)
+    for dest in extra_spy_neighbours(g, player, card):
+        if dest != card and dest not in out:
+            out.append(dest)
+    return out
 
 
 def _move_options_for(g: Game, player: int) -> list[Option]:
@@ -277,15 +297,18 @@ def _move_options_for(g: Game, player: int) -> list[Option]:
         for i, c in enumerate(ring):
             if not spies[c * n + player]:
                 continue
-            dests: list[int] = []
-            for d in range(1, distance + 1):
-                for j in ((i + d) % size, (i - d) % size):
-                    dest = ring[j]
-                    if dest != c and dest not in dests:
-                        dests.append(dest)
-            for dest in extra_spy_neighbours(g, player, c):
-                if dest != c and dest not in dests:
-                    dests.append(dest)
+            dests = _spy_steps(g, player, ring, i)
+            # Well-Connected: a move may be two steps, each along the track or (Strange Bedfellows) to a card of
+            # the same region, in any order. A spy that ends where it began has not moved.
+            frontier = dests
+            for _ in range(distance - 1):
+                reached: list[int] = []
+                for via in frontier:
+                    for dest in _spy_steps(g, player, ring, ring.index(via)):
+                        if dest != c and dest not in dests and dest not in reached:
+                            reached.append(dest)
+                dests = dests + reached
+                frontier = reached
             opts.extend(("move_spy", c, dest) for dest in dests)
     return opts
 

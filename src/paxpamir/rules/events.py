@@ -124,13 +124,13 @@ def _riots(region: int) -> Callable[[Game, int, int], None]:
 
 def clear_region(g: Game, region: int) -> None:
     """Remove all tribes and armies from a region (tribe losses trigger the overthrow rule)."""
+    g.log("region_cleared", region=region)  # before its consequences (a new ruler, overthrown cards)
     for c in range(3):
         while g.armies[region * 3 + c]:
             g.remove_army(c, region)
     for p in range(g.n):
         while g.tribes[region * g.n + p]:
             g.remove_tribe(p, region)
-    g.log("region_cleared", region=region)
 
 
 def _no_effect(g: Game, player: int, card: int) -> None:

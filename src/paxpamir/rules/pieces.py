@@ -39,6 +39,8 @@ def place(g: Game, player: int, kind: str, where: int, coalition: int = -1) -> N
 
 
 def _put(g: Game, player: int, kind: str, where: int, coalition: int) -> None:
+    # Logged first: what the new piece causes (a new ruler) is logged after it.
+    g.log("place", player=player, kind=kind, where=where, coalition=coalition)
     if kind == "tribe":
         g.add_tribe(player, where)
     elif kind == "spy":
@@ -49,7 +51,6 @@ def _put(g: Game, player: int, kind: str, where: int, coalition: int) -> None:
         g.add_army(coalition, where)
     else:
         g.add_road(coalition, where)
-    g.log("place", player=player, kind=kind, where=where, coalition=coalition)
 
 
 def _take_options(g: Game, step: Step) -> list[Option]:

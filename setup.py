@@ -1,0 +1,96 @@
+"""Build script: the engine compiled with mypyc where possible, pure Python otherwise.
+
+``PAXPAMIR_BUILD`` chooses:
+
+- ``auto`` (the default): a regular install (``pip install .``, a wheel) compiles the engine when a C compiler
+  is present and falls back to pure Python when not, or when compiling fails; an editable install
+  (``pip install -e .``) stays pure, so that an edited ``.py`` file is never shadowed by a stale compiled module;
+- ``compiled``: compile, also in an editable install, and fail loudly if that is impossible;
+- ``pure``: never compile.
+
+``paxpamir.build_info()`` and ``pamir bench`` say which build is running.
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+import shutil
+import sys
+import sysconfig
+from pathlib import Path
+
+from setuptools import Distribution as _Distribution
+from setuptools import setup
+from setuptools.command.build_ext import build_ext as _build_ext
+
+#: The packages compiled with mypyc: everything but the clients (terminal, command line, server).
+COMPILED_PACKAGES = ("engine", "rules", "content", "presentation", "agents")
+#: Modules left in Python inside those packages (none today).
+PURE_MODULES: tuple[str, ...] = ()
+
+
+def _has_c_compiler() -> bool:
+    cc = sysconfig.get_config_var("CC") or os.environ.get("CC") or "cc"
+    words = shlex.split(cc)
+    return bool(words) and shutil.which(words[0]) is not None
+
+
+def _editable() -> bool:
+    return any(arg in ("editable_wheel", "develop") for arg in sys.argv)
+
+
+def _modules() -> list[str]:
+    root = Path(__file__).resolve().parent / "src"
+    found = []
+    for package in COMPILED_PACKAGES:
+        for path in sorted((root / "paxpamir" / package).glob("*.py")):
+            relative = path.relative_to(root).as_posix()
+            if relative not in PURE_MODULES:
+                found.append(f"src/{relative}")
+    return found
+
+
+def _mode() -> str:
+    mode = os.environ.get("PAXPAMIR_BUILD", "auto").strip().lower() or "auto"
+    if mode not in ("auto", "compiled", "pure"):
+        raise SystemExit(f"PAXPAMIR_BUILD must be auto, compiled or pure, not {mode!r}")
+    return mode
+
+
+class build_ext(_build_ext):
+    """Compiles the engine with mypyc at build time (not when pip merely asks for the requirements)."""
+
+    def run(self) -> None:
+        mode = _mode()
+        editable = bool(getattr(self, "editable_mode", False)) or self.inplace
+        if mode == "pure" or (mode == "auto" and editable):
+            return
+        if not _has_c_compiler():
+            if mode == "compiled":
+                raise SystemExit("PAXPAMIR_BUILD=compiled, but no C compiler was found")
+            print("paxpamir: no C compiler found; installing the pure-Python engine", file=sys.stderr)
+            return
+        try:
+            from mypyc.build import mypycify
+
+            extensions = mypycify(_modules(), opt_level="3")
+        except (Exception, SystemExit) as exc:
+            if mode == "compiled":
+                raise
+            print(f"paxpamir: mypyc failed ({exc!r}); installing the pure-Python engine", file=sys.stderr)
+            return
+        if mode == "auto":
+            for ext in extensions:  # a failed C compile falls back to the .py files, which are always installed
+                ext.optional = True
+        self.distribution.ext_modules = extensions
+        self.extensions = extensions
+        super().run()
+
+
+class Distribution(_Distribution):
+    def has_ext_modules(self) -> bool:  # so that build_ext always runs and decides for itself
+        return True
+
+
+setup(distclass=Distribution, cmdclass={"build_ext": build_ext})
