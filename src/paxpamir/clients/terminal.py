@@ -3,10 +3,11 @@
 Humans share one terminal (hot-seat); the other seats are random bots (or Wakhan). The screen shows what a
 player at the table sees: the map, the market, every court, your hand, the scores, the events in force and
 the last lines of the log. It is drawn with ``rich`` (colours on a terminal, plain text when the output is a
-file or a pipe) and built from the public game API, :meth:`Game.view`, :mod:`paxpamir.content.cards` and
-:mod:`paxpamir.content.map`, plus the rules' own derived facts (hand and court limits from :mod:`paxpamir.rules.turn`,
-dominance and influence from :mod:`paxpamir.rules.scoring`). On a terminal the board is laid out for its width
-and trimmed to its height, so that the prompt and every option fit below it.
+file or a pipe) from the view model (:func:`paxpamir.presentation.viewmodel.view_model`: the seat's view, the
+facts the rules derive from it, the prompt and the labelled options) and the printed card facts of
+:mod:`paxpamir.content.cards`; the terminal decides no rule itself. Bot seats play through
+:func:`paxpamir.agents.runner.play_game`. On a terminal the board is laid out for its width and trimmed to its
+height, so that the prompt and every option fit below it.
 
 A game is never lost: after every decision the session (the game record plus the seat configuration) is
 written atomically to the autosave file, and Ctrl-C or the end of input saves and tells how to resume.
@@ -28,7 +29,7 @@ import sys
 import tempfile
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, TextIO, cast
+from typing import Any, TextIO
 
 from rich import box
 from rich.console import Console, Group
@@ -36,20 +37,16 @@ from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
+from ..agents.base import Decision
+from ..agents.bots import RandomBot
+from ..agents.runner import play_game
 from ..agents.wakhan_procedure import WakhanPlayer
 from ..content.cards import CARDS, WAKHAN_INSTRUCTIONS, CourtCard, EventCard, find_card, wakhan_card
-from ..content.map import BORDER_NAMES, COALITIONS, MILITARY, REGIONS, SUITS, border_title, region_title
+from ..content.map import COALITIONS, MILITARY, SUITS, region_title
 from ..engine.errors import PamirError
 from ..engine.game import MAX_PLAYERS, Game
-from ..rules.scoring import dominant_coalition
-from ..rules.scoring import influence as influence_of
-from ..rules.turn import court_limit, hand_limit
+from ..presentation.viewmodel import view_model
 from .cli import player_count_arg, seed_arg
-
-try:  # the shared bot, when the package has one
-    from ..agents.bots import RandomBot as _SharedBot
-except ImportError:  # pragma: no cover - bots.py is part of the package today
-    _SharedBot = None  # type: ignore[assignment,misc]
 
 SESSION_FORMAT = "paxpamir-session"
 SESSION_VERSION = 1
@@ -66,20 +63,6 @@ PLAYER_STYLES = ("bold cyan", "bold magenta", "bold bright_blue", "bold white", 
 COALITION_STYLES = ("bold green", "bold red", "bold yellow")
 SUIT_STYLES = ("bright_blue", "magenta", "green", "red")
 SUIT_SHORT = ("Pol", "Int", "Eco", "Mil")
-
-#: What each lasting event does while in force; {p} is the player it belongs to.
-EFFECT_TEXTS = {
-    "newTactics": "{p}'s military cards count as favored until the next Dominance Check.",
-    "kohINoorRecovered": "each of {p}'s gifts gives one extra influence until after the next Dominance Check.",
-    "embarrassementOfRiches": "gifts give no influence until after the next Dominance Check.",
-    "courtlyManners": "{p} may decline to pay bribes until the next Dominance Check.",
-    "disregardForCustoms": "nobody pays bribes until the next Dominance Check.",
-    "rumor": "{p}'s patriots give no influence until after the next Dominance Check.",
-    "conflictFatigue": "at the next Dominance Check, 2 more blocks than each other coalition are enough to dominate.",
-    "nationalism": "{p}'s tribes may move and battle as if they were armies until the next Dominance Check.",
-    "nationBuilding": "{p} places twice as many blocks with each build action until the next Dominance Check.",
-    "pashtunwaliValues": "impact icons do not change the favored suit until the next Dominance Check.",
-}
 
 #: Wakhan's AI card instructions in a few words (``card ai <n>`` shows the full text).
 WAKHAN_SHORT = {
@@ -238,18 +221,14 @@ def log_since(g: Game, start: int) -> tuple[int, list[str]]:
     return len(events), [event_text(g, e) for e in events[start:]]
 
 
-def player_name(view: dict[str, Any], p: int) -> str:
-    names = (view.get("options") or {}).get("names")
-    if names and 0 <= p < len(names):
-        return str(names[p])
-    if p == (view.get("wakhan") or {}).get("seat", -1):
-        return "Wakhan"
-    return f"Player {p + 1}"
+def player_name(vm: dict[str, Any], p: int) -> str:
+    """The seat's name in a view model: "Player 2", "Wakhan", or the name the game gives it."""
+    return str(vm["names"][p])
 
 
-def short_name(view: dict[str, Any], p: int) -> str:
+def short_name(vm: dict[str, Any], p: int) -> str:
     """"P2" for Player 2 (other names stay whole), where room is short."""
-    name = player_name(view, p)
+    name = player_name(vm, p)
     return f"P{p + 1}" if name == f"Player {p + 1}" else name
 
 
@@ -258,15 +237,13 @@ def game_player_name(g: Game, p: int) -> str:
     return "Wakhan" if p == g.wakhan else f"Player {p + 1}"
 
 
-def effect_text(effect: str, card: int, player: str) -> str:
-    """What a lasting event does while in force, for the player it belongs to."""
-    text = EFFECT_TEXTS.get(effect)
-    if text is not None:
-        return text.format(p=player or "its buyer")
-    info = CARDS[card]
-    if isinstance(info, EventCard):
-        return info.if_purchased_text if effect == info.if_purchased else info.if_discarded_text
-    return effect
+def board_log_from(total: int, log_lines: int = BOARD_LOG_LINES, since: int | None = None) -> int:
+    """The first log line the board may show: the last ``log_lines``, or (up to ``MAX_BOARD_LOG_LINES``) every
+    line from index ``since`` on when that is more."""
+    count = log_lines
+    if since is not None:
+        count = min(max(log_lines, total - since), MAX_BOARD_LOG_LINES)
+    return max(0, total - count)
 
 
 def wakhan_instruction(code: str) -> str:
@@ -353,18 +330,6 @@ def card_details(number: int) -> str:
     )
 
 
-def hostage_holder(view: dict[str, Any], card: int, owner: int) -> int:
-    """The player holding ``card`` hostage: the single player with the most spies on it, not its owner."""
-    counts = (view.get("spies") or {}).get(str(card))
-    if not counts:
-        return -1
-    top = max(counts)
-    if top == 0 or counts.count(top) > 1:
-        return -1
-    holder = counts.index(top)
-    return -1 if holder == owner else holder
-
-
 def parse_humans(text: str, players: int | None = None) -> list[int]:
     """``"1,3"`` -> ``[0, 2]``; ``"none"`` or ``""`` -> ``[]``. Raises ValueError with a readable message."""
     text = text.strip().lower()
@@ -385,22 +350,31 @@ def parse_humans(text: str, players: int | None = None) -> list[int]:
     return sorted(seats)
 
 
-class _UniformBot:
-    """A uniform random bot, used only when the package has no shared one."""
-
-    def __init__(self, seed: int) -> None:
-        self.rng = random.Random(seed)
-
-    def choose(self, game: Game) -> tuple[Any, ...]:
-        options = game.legal_options()
-        return options[self.rng.randrange(len(options))]
-
-
 def bot_choice(game: Game, bot_seed: int, seat: int, decision_index: int) -> tuple[Any, ...]:
     """The bot's choice. Seeded by the decision's index, so a resumed game plays on exactly as it would have."""
     seed = (bot_seed * 1_000_003 + seat * 10_007 + decision_index) & 0x7FFFFFFF
-    bot = _SharedBot(seed) if _SharedBot is not None else _UniformBot(seed)
-    return tuple(bot.choose(game))
+    return tuple(RandomBot(seed).choose(game))
+
+
+class SessionBot:
+    """A random bot seat of a session: its choice depends only on the session's bot seed, the seat and the
+    decision's index in the record (see :func:`bot_choice`)."""
+
+    def __init__(self, bot_seed: int) -> None:
+        self.bot_seed = bot_seed
+
+    def decide(self, game: Game) -> Decision:
+        seat = game.current_player
+        assert seat is not None
+        return Decision(bot_choice(game, self.bot_seed, seat, len(game.record()["choices"])))
+
+
+class WakhanSeat:
+    """Wakhan's seat: the rulebook's procedure decides, and her reason goes into the log and the record."""
+
+    def decide(self, game: Game) -> Decision:
+        option, reason = WakhanPlayer().choose(game)
+        return Decision(option, reason)
 
 
 # ---------------------------------------------------------------------------- the board
@@ -470,36 +444,37 @@ class Screen:
         """How many lines ``renderable`` takes at the console's width."""
         return len(self.console.render_lines(renderable, self.console.options, pad=False))
 
-    # -- pieces of the board
+    # -- pieces of the board (each reads the view model, see paxpamir.presentation.viewmodel)
 
-    def _player(self, view: dict[str, Any], p: int) -> Text:
-        return Text(player_name(view, p), style=PLAYER_STYLES[p % len(PLAYER_STYLES)])
+    def _player(self, vm: dict[str, Any], p: int) -> Text:
+        return Text(player_name(vm, p), style=PLAYER_STYLES[p % len(PLAYER_STYLES)])
 
-    def _header(self, g: Game, view: dict[str, Any]) -> list[Any]:
+    def _header(self, vm: dict[str, Any]) -> list[Any]:
         """One line (two on a narrow terminal): turn, who decides, favored suit, deck, blocks and dominance."""
-        favored = SUITS.index(view["favored"])
-        head = Text(f"Pax Pamir · turn {view['turn']}", style="bold")
-        to_move = view.get("to_move")
-        if to_move is not None and not g.is_over:
+        favored = SUITS.index(vm["favored"])
+        head = Text(f"Pax Pamir · turn {vm['turn']}", style="bold")
+        to_move = vm["to_move"]
+        if to_move is not None and not vm["over"]:
             head.append(" · ")
-            head.append_text(self._player(view, to_move))
+            head.append_text(self._player(vm, to_move))
             head.append(" to decide")
         head.append(" · Favored suit: ")
         head.append_text(suit_text(favored))
         if favored == MILITARY:
             head.append(" (purchase costs doubled)", style="bold red")
-        checks = view["dominance_checks_left"]
+        dominance = vm["dominance"]
+        checks = dominance["left"]
         head.append(
-            f" · Deck: {view['deck_size']} card{'s' if view['deck_size'] != 1 else ''}, "
+            f" · Deck: {vm['deck_size']} card{'s' if vm['deck_size'] != 1 else ''}, "
             f"{checks} Dominance Check{'s' if checks != 1 else ''} left · Blocks: "
         )
-        for c in range(3):
+        for c, name in enumerate(COALITIONS):
             if c:
                 head.append(", ")
             head.append_text(coalition_text(c))
-            head.append(f" {g.coalition_blocks(c)}")
-        dominant = dominant_coalition(g)
-        if dominant >= 0:
+            head.append(f" {dominance['blocks'][name]}")
+        dominant = dominance["dominant"]
+        if dominant is not None:
             head.append(" (")
             head.append_text(coalition_text(dominant))
             head.append(" dominant)")
@@ -507,7 +482,7 @@ class Screen:
             head.append(" (none dominant)")
         return [head]
 
-    def _players_table(self, g: Game, view: dict[str, Any], humans: Sequence[int]) -> Table:
+    def _players_table(self, vm: dict[str, Any], humans: Sequence[int]) -> Table:
         narrow = self.width < 100
         heads = (
             ("", "Player", "Loyal", "Rs", "VP", "Infl", "Gifts", "Prizes", "Hand", "Court", "Cyl")
@@ -517,39 +492,35 @@ class Screen:
         t = Table(box=None, header_style="bold underline", expand=False, padding=(0, 1))
         for i, head in enumerate(heads):
             t.add_column(head, justify="left" if i in (0, 1, 2, 7) else "right", no_wrap=i != 7)
-        to_move = view.get("to_move")
-        viewer = view.get("viewer")
-        wakhan = (view.get("wakhan") or {}).get("seat", -1)
-        for p, pd in enumerate(view["players"]):
-            mark = ">" if p == to_move and not g.is_over else ""
-            who = self._player(view, p)
+        to_move = vm["to_move"]
+        viewer = vm["seat"]
+        for pd in vm["players"]:
+            p = pd["seat"]
+            mark = ">" if p == to_move and not vm["over"] else ""
+            who = self._player(vm, p)
             if p == viewer:
                 who.append(" (you)")
-            elif p == wakhan:
+            elif pd["wakhan"]:
                 who.append(" (AI)")
             elif p not in humans:
                 who.append(" (bot)")
             prizes = Text()
-            counts = [0, 0, 0]
-            for c in pd["prizes"]:
-                card = CARDS[c]
-                if isinstance(card, CourtCard) and card.prize >= 0:
-                    counts[card.prize] += 1
-            for coal, k in enumerate(counts):
+            for coal, name in enumerate(COALITIONS):
+                k = pd["prizes_by_coalition"][name]
                 if k:
                     if prizes:
                         prizes.append(", ")
-                    prizes.append(f"{k} {COALITIONS[coal].capitalize()}", style=COALITION_STYLES[coal])
-            if p == wakhan:
+                    prizes.append(f"{k} {name.capitalize()}", style=COALITION_STYLES[coal])
+            if pd["wakhan"]:
                 loyalty = Text("all (AI)")
-                influence = Text(" ".join(f"{COALITIONS[c][:3].title()} {influence_of(g, p, c)}" for c in range(3)))
+                influence = Text(" ".join(f"{c[:3].title()} {k}" for c, k in pd["influence"].items()))
                 hand = str(pd["hand_size"])
-                court = str(len(pd["court"]))
+                court = str(pd["court_size"])
             else:
                 loyalty = coalition_text(pd["loyalty"])
-                influence = Text(str(g.influence(p)) if pd["loyalty"] else "-")
-                hand = f"{pd['hand_size']}/{hand_limit(g, p)}"
-                court = f"{len(pd['court'])}/{court_limit(g, p)}"
+                influence = Text(str(pd["influence"]) if pd["loyalty"] else "-")
+                hand = f"{pd['hand_size']}/{pd['hand_limit']}"
+                court = f"{pd['court_size']}/{pd['court_limit']}"
             t.add_row(
                 mark,
                 who,
@@ -561,55 +532,52 @@ class Screen:
                 prizes if pd["prizes"] else Text("-"),
                 hand,
                 court,
-                str(g.cylinders_in_supply(p)),
+                str(pd["cylinders_in_supply"]),
             )
         return t
 
-    def _map_table(self, view: dict[str, Any]) -> Table:
-        mp = view["map"]
-        rulers = view.get("rulers") or {}
+    def _map_table(self, vm: dict[str, Any]) -> Table:
         t = Table(box=None, header_style="bold underline", padding=(0, 1))
         t.add_column("Region", no_wrap=True)
         t.add_column("Ruler", no_wrap=True)
         t.add_column("Tribes")
         t.add_column("Armies")
-        for r, name in enumerate(REGIONS):
+        for region in vm["regions"].values():
             tribes = Text()
-            for p, k in enumerate((mp.get("tribes") or {}).get(name, [])):
+            for p, k in enumerate(region["tribes"]):
                 if k:
                     if tribes:
                         tribes.append("  ")
-                    tribes.append(f"{player_name(view, p)} x{k}", style=PLAYER_STYLES[p % len(PLAYER_STYLES)])
-            ruler = rulers.get(name)
+                    tribes.append(f"{player_name(vm, p)} x{k}", style=PLAYER_STYLES[p % len(PLAYER_STYLES)])
+            ruler = region["ruler"]
             t.add_row(
-                region_title(r),
-                self._player(view, ruler) if ruler is not None and ruler >= 0 else Text("—"),
+                region["title"],
+                self._player(vm, ruler) if ruler is not None else Text("—"),
                 tribes or Text("—"),
-                _blocks_text((mp.get("armies") or {}).get(name)) or Text("—"),
+                _blocks_text(region["armies"]) or Text("—"),
             )
         return t
 
-    def _roads_table(self, view: dict[str, Any]) -> Table:
+    def _roads_table(self, vm: dict[str, Any]) -> Table:
         """Roads on each border that has any."""
-        roads = view["map"].get("roads") or {}
         t = Table(box=None, header_style="bold underline", padding=(0, 1))
         t.add_column("Border", no_wrap=True)
         t.add_column("Roads")
-        for b, name in enumerate(BORDER_NAMES):
-            cell = _blocks_text(roads.get(name))
+        for border in vm["borders"].values():
+            cell = _blocks_text(border["roads"])
             if cell:
-                t.add_row(border_title(b), cell)
+                t.add_row(border["title"], cell)
         if not t.row_count:
             t.add_row(Text("no roads on any border", style="dim"), "")
         return t
 
-    def _map(self, view: dict[str, Any]) -> Any:
+    def _map(self, vm: dict[str, Any]) -> Any:
         grid = Table.grid(padding=(0, 3))
         if self.width >= 110:
-            grid.add_row(self._map_table(view), self._roads_table(view))
+            grid.add_row(self._map_table(vm), self._roads_table(vm))
         else:
-            grid.add_row(self._map_table(view))
-            grid.add_row(self._roads_table(view))
+            grid.add_row(self._map_table(vm))
+            grid.add_row(self._roads_table(vm))
         return grid
 
     def _market_cell(self, card: int | None, rupees: int, one_line: bool) -> Text:
@@ -630,16 +598,17 @@ class Screen:
             cell.append(f" +{rupees} rupee{'s' if rupees != 1 else ''}", style="bold yellow")
         return cell
 
-    def _market_table(self, view: dict[str, Any]) -> Table:
-        military = view["favored"] == SUITS[MILITARY]
-        costs = [col * 2 if military else col for col in range(6)]
+    def _market_table(self, vm: dict[str, Any]) -> Table:
+        costs = vm["column_costs"]
+        slots = {(m["row"], m["column"]): m for m in vm["market"]}
         if self.width >= 130:
             t = Table(box=self.market_box, show_lines=True, show_edge=False, padding=(0, 1), expand=True)
             for col in range(6):
                 t.add_column(f"{'Market: ' if col == 0 else ''}cost {costs[col]}", overflow="fold", ratio=1)
             for row in range(2):
-                market, rupees = view["market"][row], view["market_rupees"][row]
-                t.add_row(*(self._market_cell(market[col], rupees[col], False) for col in range(6)))
+                t.add_row(
+                    *(self._market_cell(slots[row, col]["card"], slots[row, col]["rupees"], False) for col in range(6))
+                )
             return t
         # A narrow terminal: the market on its side, one line per column of the board.
         t = Table(box=self.market_box, show_edge=False, padding=(0, 1))
@@ -649,28 +618,27 @@ class Screen:
         for col in range(6):
             t.add_row(
                 f"cost {costs[col]}",
-                *(self._market_cell(view["market"][row][col], view["market_rupees"][row][col], True) for row in (0, 1)),
+                *(self._market_cell(slots[row, col]["card"], slots[row, col]["rupees"], True) for row in (0, 1)),
             )
         return t
 
-    def _market_events(self, view: dict[str, Any], brief: bool = False) -> list[Text]:
-        cards = [c for row in view["market"] for c in row if isinstance(CARDS[c] if c else None, EventCard)]
-        cards = [c for c in cards if not cast(EventCard, CARDS[c]).is_dominance_check]
+    def _market_events(self, vm: dict[str, Any], brief: bool = False) -> list[Text]:
         if brief:
             return []  # the market says "event"; card <number> tells the rest
         lines = []
-        for card in cards:
-            info = cast(EventCard, CARDS[card])
-            line = Text(f"  {card_title(card)}", style="bold")
-            line.append(f" — if bought: {info.if_purchased_text} If discarded: {info.if_discarded_text}")
+        for m in vm["market"]:
+            facts = vm["cards"].get(str(m["card"])) if m["card"] is not None else None
+            if facts is None or facts["kind"] != "event":
+                continue
+            line = Text(f"  {card_title(m['card'])}", style="bold")
+            line.append(f" — if bought: {facts['if_purchased']} If discarded: {facts['if_discarded']}")
             lines.append(line)
         return lines
 
-    def _card_line(
-        self, view: dict[str, Any], card: int, owner: int | None, used: Sequence[int] = (), short: bool = False
-    ) -> Text:
-        """A card on one line: a hand card (``owner`` None) with its impact and ability, a court card with its
-        spies, hostage mark and whether it was used this turn (``short``: players as P1, P2...)."""
+    def _card_line(self, vm: dict[str, Any], card: int, court: dict[str, Any] | None, short: bool = False) -> Text:
+        """A card on one line: a hand card (``court`` None) with its impact and ability, a court card (its entry in
+        the view model's courts) with its spies, hostage mark and whether it was used this turn (``short``:
+        players as P1, P2...)."""
         name = short_name if short else player_name
         info = CARDS[card]
         line = Text()
@@ -679,7 +647,7 @@ class Screen:
             return line
         line.append(card_title(card), style="bold")
         line.append(" ")
-        if owner is None:
+        if court is None:
             line.append(f"{SUITS[info.suit]} {info.rank}", style=SUIT_STYLES[info.suit])
         else:
             line.append(f"{SUIT_SHORT[info.suit]} {info.rank}", style=SUIT_STYLES[info.suit])
@@ -689,7 +657,7 @@ class Screen:
         if info.patriot >= 0:
             line.append(" · patriot ")
             line.append(COALITIONS[info.patriot].capitalize(), style=COALITION_STYLES[info.patriot])
-        if owner is None:
+        if court is None:
             line.append(f" · impact: {', '.join(_impact_word(i) for i in info.impact) or '-'}")
             if info.prize >= 0:
                 line.append(f" · prize {COALITIONS[info.prize].capitalize()}")
@@ -697,60 +665,52 @@ class Screen:
                 line.append(" · ability: ")
                 line.append(info.ability_text, style="italic")
         else:
-            counts = (view.get("spies") or {}).get(str(card))
-            if counts and any(counts):
+            counts = court["spies"]
+            if any(counts):
                 line.append(" · spies:")
                 for p, k in enumerate(counts):
                     if k:
-                        line.append(f" {name(view, p)} x{k}", style=PLAYER_STYLES[p % len(PLAYER_STYLES)])
-            holder = hostage_holder(view, card, owner)
-            if holder >= 0:
+                        line.append(f" {name(vm, p)} x{k}", style=PLAYER_STYLES[p % len(PLAYER_STYLES)])
+            holder = court["hostage_of"]
+            if holder is not None:
                 line.append(" · ")
-                line.append(f"HOSTAGE of {name(view, holder)}", style="bold reverse")
-            if card in used:
+                line.append(f"HOSTAGE of {name(vm, holder)}", style="bold reverse")
+            if court["used"]:
                 line.append(" · used", style="dim")
             if info.ability_text and not short:
                 line.append(" · has an ability", style="dim")
         return line
 
-    def _court_head(self, view: dict[str, Any], p: int) -> Text:
-        pd = view["players"][p]
-        head = self._player(view, p)
-        stars = [0, 0, 0, 0]
-        for c in pd["court"]:
-            info = CARDS[c]
-            if isinstance(info, CourtCard):
-                stars[info.suit] += info.rank
-        if any(stars):
+    def _court_head(self, vm: dict[str, Any], p: int) -> Text:
+        stars = vm["players"][p]["stars"]
+        head = self._player(vm, p)
+        if any(stars.values()):
             head.append(" · ")
-            for s in range(4):
-                if stars[s]:
-                    head.append(f"{SUIT_SHORT[s]} {stars[s]} ", style=SUIT_STYLES[s])
+            for s, suit in enumerate(SUITS):
+                if stars[suit]:
+                    head.append(f"{SUIT_SHORT[s]} {stars[suit]} ", style=SUIT_STYLES[s])
             head.rstrip()
         return head
 
-    def _courts(self, view: dict[str, Any], layout: str = "stacked") -> list[Any]:
+    def _courts(self, vm: dict[str, Any], layout: str = "stacked") -> list[Any]:
         """Every court, left to right. ``layout``: "side" (one column per player), "stacked" (one card a line,
         one player after another) or "inline" (each court's cards run on in a paragraph: the most compact)."""
-        ts = view.get("turn_state") or {}
-        used = ts.get("used_cards") or []
-        current = view.get("current")
-        players = view["players"]
+        courts = vm["courts"]
         short = layout != "stacked"
         cells = []
-        for p, pd in enumerate(players):
+        for court in courts:
             cell = Text()
-            for i, c in enumerate(pd["court"]):
+            for i, entry in enumerate(court):
                 if i:
                     cell.append(" | " if layout == "inline" else "\n")
-                cell.append_text(self._card_line(view, c, p, used if p == current else (), short))
-            if not pd["court"]:
+                cell.append_text(self._card_line(vm, entry["card"], entry, short))
+            if not court:
                 cell.append("(empty court)", style="dim")
             cells.append(cell)
         if layout == "side":
             t = Table(box=None, header_style="bold underline", padding=(0, 1), expand=True)
-            for p in range(len(players)):
-                head = self._court_head(view, p)
+            for p in range(len(courts)):
+                head = self._court_head(vm, p)
                 head.append(" (court, left to right)" if p == 0 else "")
                 t.add_column(head, ratio=1, overflow="fold")
             t.add_row(*cells)
@@ -759,48 +719,49 @@ class Screen:
             grid = Table.grid(padding=(0, 1))
             grid.add_column(no_wrap=True)
             grid.add_column(ratio=1)
-            for p in range(len(players)):
-                head = self._court_head(view, p)
+            for p in range(len(courts)):
+                head = self._court_head(vm, p)
                 head.append(":")
                 grid.add_row(head, cells[p])
             return [grid]
         out: list[Any] = [Text("Courts (left to right)", style="bold underline")]
-        for p in range(len(players)):
+        for p in range(len(courts)):
             head = Text("  ")
-            head.append_text(self._court_head(view, p))
+            head.append_text(self._court_head(vm, p))
             out.append(head)
-            if players[p]["court"]:
+            if courts[p]:
                 out.append(Padding(cells[p], (0, 0, 0, 4)))
         return out
 
-    def _court_layouts(self, view: dict[str, Any]) -> list[str]:
+    def _court_layouts(self, vm: dict[str, Any]) -> list[str]:
         """Court layouts to try, best first: the shorter of side by side and stacked, then inline."""
-        if self.width // len(view["players"]) < 26:
+        if self.width // len(vm["players"]) < 26:
             return ["stacked", "inline"]
-        side, stacked = (self.lines(Group(*self._courts(view, k))) for k in ("side", "stacked"))
+        side, stacked = (self.lines(Group(*self._courts(vm, k))) for k in ("side", "stacked"))
         return ["side", "stacked", "inline"] if side <= stacked else ["stacked", "side", "inline"]
 
-    def _hands(self, view: dict[str, Any]) -> list[Any]:
+    def _hands(self, vm: dict[str, Any]) -> list[Any]:
         """The hands the viewer may see (their own; everyone's with open hands), one card a line."""
         grid = Table.grid(padding=(0, 1))
         grid.add_column(no_wrap=True)
         grid.add_column(ratio=1)
-        viewer = view.get("viewer")
-        for p, pd in enumerate(view["players"]):
-            if pd["hand"] is None or (p == (view.get("wakhan") or {}).get("seat", -1)):
+        viewer = vm["seat"]
+        for pd in vm["players"]:
+            p = pd["seat"]
+            if pd["hand"] is None or pd["wakhan"]:
                 continue
-            title = "Your hand:" if p == viewer else f"{player_name(view, p)}'s hand (open hands):"
+            title = "Your hand:" if p == viewer else f"{player_name(vm, p)}'s hand (open hands):"
             cards = Text()
             for i, c in enumerate(pd["hand"]):
                 if i:
                     cards.append("\n")
-                cards.append_text(self._card_line(view, c, None))
+                cards.append_text(self._card_line(vm, c, None))
             grid.add_row(Text(title, style="bold underline"), cards if pd["hand"] else Text("(empty)", style="dim"))
         return [grid] if grid.row_count else []
 
-    def _wakhan(self, view: dict[str, Any], brief: bool = False) -> list[Any]:
+    def _wakhan(self, vm: dict[str, Any], brief: bool = False) -> list[Any]:
         """Wakhan's face-up AI card and the back of the next one, as a player at the table sees them."""
-        wk = view.get("wakhan")
+        wk = vm["wakhan"]
         if not wk:
             return []
         head = Text("Wakhan's AI card", style="bold underline")
@@ -808,47 +769,46 @@ class Screen:
         column, side = arrows.get("column"), arrows.get("row_side")
         where = ""
         if isinstance(column, int):
-            where = f"the cost {column * 2 if view['favored'] == SUITS[MILITARY] else column} column, "
+            where = f"the cost {vm['column_costs'][column]} column, "
         if side == "topLeft":
             where += "top row, left end, player on her left"
         else:
             where += "bottom row, right end, player on her right"
-        if not wk.get("ai_card"):
+        face = wk["ai_card_face"]
+        if not face:
             return [head, Text(f"  none drawn yet; AI deck {wk.get('ai_deck_size')} cards")]
-        card = wakhan_card(wk["ai_card"])
-        head.append(f" {card.number}", style="bold")
+        head.append(f" {face['number']}", style="bold")
         out: list[Any] = [head]
+        codes = [a["code"] for a in face["actions"]]
         if brief:
-            out.append(Text(f"  {' / '.join(wakhan_instruction(a) for a in card.actions)}; arrows: {where}"))
+            out.append(Text(f"  {' / '.join(wakhan_instruction(a) for a in codes)}; arrows: {where}"))
             return out
-        for i, action in enumerate(card.actions, 1):
-            out.append(Text(f"  {i}. {wakhan_instruction(action)}"))
-        loyalty = " > ".join(COALITIONS[c].capitalize() for c in card.pragmatic_loyalty)
-        regions = ", ".join(region_title(r) for r in card.region_order)
+        for i, code in enumerate(codes, 1):
+            out.append(Text(f"  {i}. {wakhan_instruction(code)}"))
+        loyalty = " > ".join(c.capitalize() for c in face["pragmatic_loyalty"])
+        regions = ", ".join(vm["regions"][r]["title"] for r in face["region_order"])
         out.append(Text(f"  arrows (with the next card's back): {where}"))
         out.append(Text(f"  pragmatic loyalty: {loyalty}; region order: {regions}; AI deck {wk.get('ai_deck_size')}"))
         return out
 
-    def _effects(self, view: dict[str, Any]) -> list[Any]:
-        effects = view.get("effects") or []
-        if not effects:
-            return []
+    def _effects(self, vm: dict[str, Any]) -> list[Any]:
         out: list[Any] = []
-        for e in effects:
-            p = e.get("player", -1)
+        for e in vm["effects"]:
+            p = e["player"]
             line = Text("In force: ", style="bold")
             line.append(card_title(e["card"]))
-            if p >= 0:
+            if p is not None:
                 line.append(" for ")
-                line.append_text(self._player(view, p))
-            line.append(f": {effect_text(e['effect'], e['card'], player_name(view, p) if p >= 0 else '')}")
+                line.append_text(self._player(vm, p))
+            line.append(f": {e['text']}")
             out.append(line)
         return out
 
-    def _log_part(self, g: Game, count: int, wanted: int, since: int | None, footer: Text) -> list[Any]:
+    def _log_part(self, vm: dict[str, Any], count: int, wanted: int, since: int | None, footer: Text) -> list[Any]:
         """The log's last ``count`` lines (of ``wanted``) under a title, with ``footer`` at the right of it."""
-        total = len(g.events())
-        lines = log_since(g, total - count)[1] if count > 0 else []
+        log = vm["log"]
+        total = log["size"]
+        lines = log["lines"][len(log["lines"]) - count :] if count > 0 else []
         if not lines:
             return [footer]
         fresh = since is not None and total - since > 0
@@ -877,41 +837,46 @@ class Screen:
         log_lines: int = BOARD_LOG_LINES,
         since: int | None = None,
         reserve: int = 0,
+        vm: dict[str, Any] | None = None,
     ) -> None:
-        """Draw the table as ``viewer`` sees it (None: a spectator).
+        """Draw the table as ``viewer`` sees it (None: a spectator), from the view model ``vm`` (made here when
+        not given; it must then carry the log from ``board_log_from``).
 
         The log shows the last ``log_lines`` lines, or every line from index ``since`` on when that is more
         (up to ``MAX_BOARD_LOG_LINES``): what happened since the viewer last decided. On a terminal the board
         leaves ``reserve`` lines free below it (for the prompt and the options): the log gets the rows left
         over, and when even that is too much, the market's event texts and Wakhan's card are shortened.
         """
-        view = g.view(viewer)
-        total = len(g.events())
+        if vm is None:
+            vm = view_model(g, viewer, log_from=board_log_from(len(g.events()), log_lines, since))
+        total = vm["log"]["size"]
         wanted_lines = log_lines
         if since is not None:
             wanted_lines = max(log_lines, total - since)
             log_lines = min(wanted_lines, MAX_BOARD_LOG_LINES)
+        log_lines = min(log_lines, len(vm["log"]["lines"]))
+        # The session's place in its record, to check a resumed game (the host's, not part of the view).
         decisions = len(g.record()["choices"])
         footer = Text(f"decision #{decisions} · state {g.state_hash()[:12]}", style="dim")
 
         def top(courts: str, brief: bool) -> list[Any]:
             parts: list[Any] = [] if self.tty else [Text("")]
-            parts.extend(self._header(g, view))
-            parts.append(self._players_table(g, view, humans))
-            parts.append(self._map(view))
-            parts.append(self._market_table(view))
-            parts.extend(self._market_events(view, brief))
-            parts.extend(self._courts(view, courts))
-            parts.extend(self._hands(view))
-            parts.extend(self._effects(view))
-            parts.extend(self._wakhan(view, brief))
+            parts.extend(self._header(vm))
+            parts.append(self._players_table(vm, humans))
+            parts.append(self._map(vm))
+            parts.append(self._market_table(vm))
+            parts.extend(self._market_events(vm, brief))
+            parts.extend(self._courts(vm, courts))
+            parts.extend(self._hands(vm))
+            parts.extend(self._effects(vm))
+            parts.extend(self._wakhan(vm, brief))
             return parts
 
         rows = self.height()
         if rows is None:
             parts = top("stacked", False)
         else:
-            layouts = self._court_layouts(view)
+            layouts = self._court_layouts(vm)
             # The most readable layout that leaves room for a few log lines, else the most compact one.
             want = min(log_lines, 3) + 1 if log_lines else 0
             room = 0
@@ -922,13 +887,14 @@ class Screen:
                     break
             # Never fewer than the last three lines: what just happened matters more than the top of the board.
             log_lines = min(log_lines, max(room - 1, 3))
-        parts.extend(self._log_part(g, log_lines, wanted_lines, since, footer))
+        parts.extend(self._log_part(vm, log_lines, wanted_lines, since, footer))
         self.print(Group(*parts))
 
-    def options_block(self, g: Game, labelled: list[tuple[tuple[Any, ...], str]]) -> Group:
+    def options_block(self, vm: dict[str, Any]) -> Group:
         """The prompt, the numbered options (in columns when there are many and the terminal is wide) and a hint."""
-        width = len(str(len(labelled)))
-        items = [Text(f"  {i:>{width}}. {label}") for i, (_, label) in enumerate(labelled, 1)]
+        labels = [o["label"] for o in vm["options"]]
+        width = len(str(len(labels)))
+        items = [Text(f"  {i:>{width}}. {label}") for i, label in enumerate(labels, 1)]
 
         def fits(k: int) -> bool:
             per = (len(items) + k - 1) // k
@@ -939,9 +905,9 @@ class Screen:
         while (len(items) + columns - 1) // columns > 8 and columns < 4 and fits(columns + 1):
             columns += 1
         hint = "number or label prefix; help for commands"
-        if g.can_undo(g.current_player):
+        if vm["can_undo"]:
             hint += "; undo to take back"
-        prompt = Text(g.prompt(), style="bold reverse")
+        prompt = Text(vm["prompt"], style="bold reverse")
         prompt.append(f"  ({hint})", style="dim")
         parts: list[Any] = [prompt]
         if columns == 1:
@@ -955,11 +921,6 @@ class Screen:
                 grid.add_row(*(items[c * per + r] if c * per + r < len(items) else "" for c in range(columns)))
             parts.append(grid)
         return Group(*parts)
-
-    def options(self, g: Game) -> list[tuple[tuple[Any, ...], str]]:
-        labelled = g.labelled_options()
-        self.print(self.options_block(g, labelled))
-        return labelled
 
 
 # ---------------------------------------------------------------------------- the session
@@ -1058,13 +1019,16 @@ class Session:
         g = self.g
         try:
             self.autosave()
+            bots: dict[int, Any] = {p: SessionBot(self.bot_seed) for p in range(g.n) if p not in self.humans}
+            if g.wakhan >= 0:
+                bots[g.wakhan] = WakhanSeat()
             while not g.is_over:
                 who = g.current_player
                 assert who is not None
                 if who in self.humans:
                     self.human_turn(who)
                 else:
-                    self.bot_decision(who)
+                    play_game(g, bots, until=self.humans_turn, after=self.after_bot)
             self.flush_log()
             self.finish()
             return 0
@@ -1105,15 +1069,12 @@ class Session:
             f"The finished game is saved in {self.save_path}; see it again with: pamir replay {self.save_path}"
         )
 
-    def bot_decision(self, who: int) -> None:
-        g = self.g
-        if who == g.wakhan:
-            # Wakhan decides by the rulebook's procedure; her reason goes into the log and the record.
-            option, reason = WakhanPlayer().choose(g)
-            g.apply(option, who, reason)
-        else:
-            option = bot_choice(g, self.bot_seed, who, len(g.record()["choices"]))
-            g.apply(option, who)
+    def humans_turn(self, g: Game) -> bool:
+        """The bots stop when a human is to decide."""
+        return g.current_player in self.humans
+
+    def after_bot(self, g: Game, who: int, decision: Decision) -> None:
+        """After each bot decision: save, print what happened, and with --step pause after a bot's turn."""
         nxt = g.current_player
         # Every bot decision is saved; it is flushed to the disk once a human is to decide again.
         self.autosave(durable=nxt in self.humans or g.is_over)
@@ -1146,10 +1107,12 @@ class Session:
         """Draw the board as ``who`` sees it, then the prompt and the options, which always fit below it on a
         terminal (the board gives up log lines, then detail, for them). Returns the labelled options."""
         g = self.g
-        labelled = g.labelled_options()
-        block = self.screen.options_block(g, labelled)
+        since = self.log_mark.get(who)
+        vm = view_model(g, who, log_from=board_log_from(len(g.events()), BOARD_LOG_LINES, since))
+        labelled = [(_tupled(o["option"]), o["label"]) for o in vm["options"]]
+        block = self.screen.options_block(vm)
         reserve = self.screen.lines(block) + 1 if self.screen.tty else 0  # + the input line
-        self.screen.board(g, who, self.humans, since=self.log_mark.get(who), reserve=reserve)
+        self.screen.board(g, who, self.humans, since=since, reserve=reserve, vm=vm)
         self.screen.print(block)
         return labelled
 

@@ -118,7 +118,14 @@ def state_to_json(g: Game) -> dict[str, Any]:
 
 def view(g: Game, player: int | None) -> dict[str, Any]:
     """What ``player`` may see: other players' hands become counts (unless open hands), the deck becomes its
-    size and the number of Dominance Checks in it; seed, random state and record are removed."""
+    size and the number of Dominance Checks in it, the cards set aside at setup become their count, Wakhan's AI
+    deck shows only its public faces; seed, random state and record are removed.
+
+    The agenda stays: every argument of every step is public. Steps name players, amounts, regions, borders
+    and cards in the market, in a court, in the discard pile, bought events, and a card being played, which
+    its player shows to the ruler asking the bribe; none names a card in a hand or in the deck. The legal
+    options of a pending decision are not in the view: they can name the cards in its player's hand.
+    tests/test_viewmodel.py checks that no view changes when only what the viewer may not know changes."""
     data = state_to_json(g)
     open_hands = bool(g.options.get("open_hands"))
     for p, pdata in enumerate(data["players"]):
@@ -127,6 +134,9 @@ def view(g: Game, player: int | None) -> dict[str, Any]:
             pdata["hand"] = None
     data["deck"] = None
     data["deck_size"] = len(g.deck)
+    # Which cards were set aside at setup is hidden (with the visible cards, it would tell what the deck holds).
+    data["removed"] = None
+    data["removed_count"] = len(g.removed)
     data["dominance_checks_left"] = g.dominance_checks_left()
     if g.wakhan >= 0:
         from ..rules.wakhan import arrows, next_back
@@ -145,8 +155,6 @@ def view(g: Game, player: int | None) -> dict[str, Any]:
         data.pop(key, None)
     data["viewer"] = player
     data["format"] = "paxpamir-view"
-    # Steps hide nothing today, but a hand exchange target or a discard choice could name hidden cards
-    # in later expansions; the pending decision is described by kind and player only for others.
     data["to_move"] = g.current_player
     data["decision"] = g.decision
     return data

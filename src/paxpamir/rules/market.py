@@ -25,8 +25,13 @@ def purchase_cost(g: Game, player: int, slot: int) -> int:
     card = g.market[slot]
     if purchase_is_free(g, player, card):
         return 0
-    col = slot % 6
-    return col * 2 if g.favored == MILITARY else col
+    return column_cost(g, slot % 6)
+
+
+def column_cost(g: Game, column: int) -> int:
+    """What a card in market ``column`` costs before any discount: one rupee per card to its left, two while
+    military is favored."""
+    return column * 2 if g.favored == MILITARY else column
 
 
 def purchase_options(g: Game, player: int, out: list[Option], kind: str = "purchase") -> None:

@@ -39,7 +39,7 @@ def draw_ai_card(g: Game) -> None:
     if not g.ai_deck:
         _reshuffle(g)
         g.ai_discard.append(g.ai_deck.pop(0))
-    g.log("wakhan_card", player=g.wakhan, card=g.ai_discard[-1], next_back=list(next_back(g)))
+    g.log("wakhan_card", player=g.wakhan, card=g.ai_discard[-1], next_back=[list(x) for x in next_back(g)])
 
 
 def _reshuffle(g: Game) -> None:
