@@ -19,7 +19,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..engine.errors import PamirError
 from ..engine.game import MAX_PLAYERS, MIN_PLAYERS, Game
-from . import bots
+from . import board_api, bots
 from .hub import MAX_MESSAGE, MAX_REFUSED, ClientError, Conn, Hub, LiveGame
 from .store import NewGame, SeatRow, Store, new_token
 
@@ -347,6 +347,7 @@ def create_app(database_url: str, public_url: str = "") -> Starlette:
         WebSocketRoute("/ws/{game_id}", websocket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
+    routes[-1:-1] = board_api.ROUTES  # the browser board's read-only JSON (model, replay, stats, cards)
     app = Starlette(routes=routes, lifespan=lifespan)
     app.state.hub = hub
     return app
