@@ -67,10 +67,10 @@ function choose(index) {
     $("confirm-text").textContent = `You have ${2 - model.actions_used} action(s) left. End your turn anyway?`;
     $("confirm").returnValue = "";
     $("confirm").showModal();
-    $("confirm").onclose = () => { if ($("confirm").returnValue === "yes") send({ type: "move", seq: state.seq, option: o.option }); };
+    $("confirm").onclose = () => { if ($("confirm").returnValue === "yes") send({ type: "move", seq: model.server_seq, option: o.option }); };
     return;
   }
-  send({ type: "move", seq: state.seq, option: o.option });
+  send({ type: "move", seq: model.server_seq, option: o.option });
 }
 // A click on a target: one option is taken at once; several are offered in a small chooser.
 function chooseAmong(indices, title) {
@@ -368,6 +368,9 @@ function render() {
   drawDecision(); drawMap(); drawInfo(); drawMarket(); drawPlayers(); drawCourts(); drawLog();
   $("me").hidden = !state || state.role !== "seat";
   if (over && !replay) showResults(); else $("results").hidden = true;
+  // For tests and tools: what is drawn now.
+  Object.assign(document.body.dataset, { seq: String(model.replay_at ?? model.server_seq), yours: model.your_decision && !replay ? "1" : "0",
+    over: over ? "1" : "0", decision: model.decision || "", replay: replay ? String(replay.at) : "", as: String(model.seat ?? "public") });
 }
 
 // ------------------------------------------------------------------------------------------------ results
@@ -427,6 +430,8 @@ async function refresh() {
   const data = await api("model", q);
   if (!data || ticket !== fetching) return;
   model = data.model;
+  model.replay_at = replay ? data.at : null;
+  model.server_seq = data.seq;
   if (state && state.players) model.names = state.players.map((p) => p.name);
   for (const p of model.players) p.name = model.names[p.seat];
   render();
@@ -495,7 +500,7 @@ $("rp-as").onchange = () => { replay.as = $("rp-as").value; refresh(); };
 
 // ------------------------------------------------------------------------------------------------ start
 
-$("undo").onclick = () => state && send({ type: "undo", seq: state.seq });
+$("undo").onclick = () => model && send({ type: "undo", seq: model.server_seq });
 $("save").onclick = () => {
   const message = { type: "seat", name: $("name").value };
   message.webhook = $("webhook").value.trim() || null;
