@@ -14,7 +14,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from serverkit import ROOT, Server
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -60,6 +59,8 @@ def open_page(browser: Browser, url: str, viewport: dict[str, int] = DESKTOP) ->
 
 def shot(page: Page, name: str) -> None:
     OUT.mkdir(exist_ok=True)
+    page.evaluate("window.scrollTo(0, 0)")
+    page.wait_for_timeout(100)
     page.screenshot(path=str(OUT / f"{name}.png"), full_page=False)
 
 
@@ -100,7 +101,7 @@ def test_one_human_plays_a_whole_game_by_clicking_on_the_table(browser: Browser,
     page = open_page(browser, created["seats"][0]["url"])
     wait_my_turn(page)
     done: dict[str, Any] = {"purchase": False, "undo": False, "play": False, "map_action": False, "bribe": False,
-                            "screens": False}
+                            "screens": False, "side": False}
     turns = 0
     for _ in range(3000):
         if page.evaluate("document.body.dataset.over") == "1":
@@ -121,14 +122,15 @@ def test_one_human_plays_a_whole_game_by_clicking_on_the_table(browser: Browser,
             click_and_wait(page, f"#market .card.target[data-card='{card}']")
             done["purchase"] = True
             continue
-        if decision == "turn" and "play" in k and not done["play"]:
+        if decision == "turn" and "play" in k:
             # A hand card, then the side of the court.
             card = page.get_attribute("#hand .card.target", "data-card")
             click_and_wait(page, f"#hand .card.target[data-card='{card}']")
-            assert page.evaluate("document.body.dataset.decision") == "side"
-            click_and_wait(page, ".sidebtn")
-            assert page.locator(f"#courts [data-court='0'] .card[data-card='{card}']").count() == 1
-            done["play"] = True
+            if page.evaluate("document.body.dataset.decision") == "side":  # a court with cards: which end
+                click_and_wait(page, ".sidebtn")
+                done["side"] = True
+            if page.locator(f"#courts [data-court='0'] .card[data-card='{card}']").count() == 1:
+                done["play"] = True
             continue
         if decision == "turn" and not done["map_action"] and page.locator("#courts .act.usable.target").count():
             # A card action from its icon in the court; its target chosen on the map when it has one there.
@@ -151,7 +153,10 @@ def test_one_human_plays_a_whole_game_by_clicking_on_the_table(browser: Browser,
             shot(page, "board-phone")
             page.set_viewport_size(DESKTOP)  # type: ignore[arg-type]
             done["screens"] = True
-        # Everything else: the option buttons (end the turn after one more action).
+        if decision == "turn" and "purchase" in k and page.locator("#hand .card").count() < 2:
+            click_and_wait(page, "#market .card.target")
+            continue
+        # Everything else: the option buttons (on a turn: end it).
         if decision == "turn" and page.evaluate("document.body.dataset.yours") == "1" and "end_turn" in k:
             click_and_wait(page, "#options button[data-kind='end_turn']")
         else:
@@ -162,7 +167,8 @@ def test_one_human_plays_a_whole_game_by_clicking_on_the_table(browser: Browser,
     assert "Final scores" in results and "Ann" in results and "Dominance Check" in results
     assert page.locator("#results svg.chart").count() == 3
     shot(page, "results-desktop")
-    assert done == {"purchase": True, "undo": True, "play": True, "map_action": True, "bribe": True, "screens": True}
+    assert done == {"purchase": True, "undo": True, "play": True, "map_action": True, "bribe": True, "screens": True,
+                    "side": True}
     assert not page.errors  # type: ignore[attr-defined]
 
     # The replay of the finished game: step back to the start and forward, the log in step, any seat's view.

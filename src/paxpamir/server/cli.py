@@ -25,6 +25,7 @@ def register(subparsers: Any) -> None:
     )
     p.add_argument("--public-url", metavar="URL", help="the address players use, for links in notifications")
     p.add_argument("--log-level", default="warning", help="uvicorn log level (default warning)")
+    p.add_argument("--open", action="store_true", help="open the lobby in your web browser once the server is up")
     p.set_defaults(run=cmd_serve)
 
     q = subparsers.add_parser(
@@ -46,6 +47,11 @@ def register(subparsers: Any) -> None:
 def cmd_serve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from .run import serve
 
+    if getattr(args, "open", False):
+        from .browser import open_when_ready
+
+        host = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
+        open_when_ready(f"http://{host}:{args.port}/")
     return serve(args.host, args.port, args.database, args.public_url, args.log_level, out, err)
 
 

@@ -78,7 +78,7 @@ function chooseAmong(indices, title) {
   if (indices.length === 1) { choose(indices[0]); return; }
   $("chooser-title").textContent = title;
   $("chooser-options").replaceChildren(...indices.map((i) => el("button", {
-    type: "button", text: model.options[i].label, "data-kind": model.options[i].kind,
+    type: "button", text: named(model.options[i].label), "data-kind": model.options[i].kind,
     onclick: () => { $("chooser").close(); choose(i); },
   })));
   $("chooser").showModal();
@@ -125,7 +125,7 @@ function cardBox(n, extra = {}) {
     box.classList.add(c.kind === "dominance_check" ? "dominance" : "event");
     box.append(el("span", { class: "name", text: c.name }));
     box.append(el("span", { class: "meta", text: c.kind === "dominance_check" ? "Dominance Check" : "Event" }));
-    box.append(el("span", { class: "meta", title: `If purchased: ${c.if_purchased}\nIf discarded: ${c.if_discarded}`, text: `Bought: ${(c.if_purchased || "").slice(0, 60)}` }));
+    box.append(el("span", { class: "meta evtext", title: `If purchased: ${c.if_purchased}\nIf discarded: ${c.if_discarded}`, text: `Bought: ${(c.if_purchased || "").slice(0, 60)}` }));
   }
   box.append(el("button", { type: "button", class: "info", text: "i", "aria-label": `Reference: ${c.name}`,
     onclick: (ev) => { ev.stopPropagation(); showCard(n); } }));
@@ -163,15 +163,15 @@ function drawMap() {
     ruler.textContent = r.ruler === null ? "no ruler" : `♛ ruled by ${model.names[r.ruler]} (${r.ruler + 1})`;
     map.append(ruler);
     // Armies (squares with the coalition's letter) then tribes (circles with the seat number).
-    let x = lx - 60, y = ly + 32;
-    const step = () => { x += 20; if (x > lx + 60) { x = lx - 60; y += 20; } };
+    let x = lx - 60, y = ly + 36;
+    const step = () => { x += 24; if (x > lx + 60) { x = lx - 60; y += 24; } };
     for (const c of COALITIONS) for (let i = 0; i < r.armies[c]; i++) {
-      map.append(svg("rect", { x: x - 8, y: y - 8, width: 16, height: 16, fill: `var(--${c})`, stroke: "#000", "data-army": c }));
+      map.append(svg("rect", { x: x - 10, y: y - 10, width: 20, height: 20, fill: `var(--${c})`, stroke: "#000", "data-army": c }));
       const t = svg("text", { x, y, class: "piece-text", fill: c === "afghan" ? "#fff" : "#000" }); t.textContent = LETTER[c]; map.append(t);
       step();
     }
     r.tribes.forEach((count, p) => { for (let i = 0; i < count; i++) {
-      map.append(svg("circle", { cx: x, cy: y, r: 8, fill: `var(--p${p})`, stroke: "#000", "data-tribe": p }));
+      map.append(svg("circle", { cx: x, cy: y, r: 10, fill: `var(--p${p})`, stroke: "#000", "data-tribe": p }));
       const t = svg("text", { x, y, class: "piece-text", fill: p === 2 ? "#000" : "#fff" }); t.textContent = String(p + 1); map.append(t);
       step();
     } });
@@ -250,11 +250,14 @@ function drawPlayers() {
   $("wakhan").hidden = !wk;
   if (wk) {
     const face = wk.ai_card_face;
+    const back = wk.next_back;
     $("wakhan").replaceChildren(el("h2", { text: "Wakhan's AI cards" }),
-      el("p", { text: face ? `Face up (${face.number}): ${face.actions.map((a) => a.text).join(" → ")}` : "No AI card face up yet." }),
-      face ? el("p", { text: `Region order: ${face.region_order.join(", ")}; loyalty order: ${face.pragmatic_loyalty.join(", ")}` }) : null,
-      el("p", { text: `Next card's back: ${JSON.stringify(wk.next_back ?? wk.next_card_back ?? wk.back ?? "—")}` }),
-      el("p", { text: `Blocks she uses now: ${wk.pragmatic_loyalty}` }));
+      el("p", { text: face ? `Face up: AI card ${face.number}` : "No AI card face up yet." }),
+      face ? el("ol", {}, ...face.actions.map((a) => el("li", { text: a.text }))) : null,
+      face ? el("p", { text: `Region order: ${face.region_order.join(", ")}. Loyalty order: ${face.pragmatic_loyalty.join(", ")}.` }) : null,
+      back ? el("p", { text: `Back of the next card: columns ${back.column_numbers.map((c) => c + 1).join(" ")}; rows ${back.row_side.join(" / ")}` }) : null,
+      wk.arrows ? el("p", { text: `Arrows: column ${wk.arrows.column + 1}, ${wk.arrows.row_side}` }) : null,
+      el("p", { text: `AI deck: ${wk.ai_deck_size} cards. Blocks she uses now: ${wk.pragmatic_loyalty}.` }));
   }
 }
 
@@ -336,9 +339,16 @@ function tip(anchor, n) {
   t.hidden = false;
 }
 
+// The engine names seats "Player 1" ...; the page uses the names the players chose.
+function named(text) {
+  if (!model.engine_names) return text;
+  let out = text;
+  model.engine_names.forEach((n, p) => { if (n !== model.names[p]) out = out.split(n).join(model.names[p]); });
+  return out;
+}
 function drawLog() {
   const log = $("log");
-  log.replaceChildren(...model.log.lines.map(linkCards));
+  log.replaceChildren(...model.log.lines.map((l) => linkCards(named(l))));
   log.start = model.log.from + 1;
   log.scrollTop = log.scrollHeight;
 }
@@ -346,10 +356,11 @@ function drawLog() {
 function drawDecision() {
   const yours = model.your_decision && !replay;
   $("decision").classList.toggle("yours", yours);
-  $("prompt").textContent = replay ? `Replay — ${model.prompt}` : (yours ? `Your decision: ${model.prompt}` : model.prompt);
+  const prompt = named(model.prompt);
+  $("prompt").textContent = replay ? `Replay — ${prompt}` : (yours ? `Your decision: ${prompt}` : prompt);
   const opts = $("options");
   opts.replaceChildren(...(yours ? model.options : []).map((o) => el("button", {
-    type: "button", class: o.kind, "data-kind": o.kind, "data-index": o.index, text: o.label, onclick: () => choose(o.index),
+    type: "button", class: o.kind, "data-kind": o.kind, "data-index": o.index, text: named(o.label), onclick: () => choose(o.index),
   })));
   $("undo").hidden = !(yours && model.can_undo);
 }
@@ -432,6 +443,7 @@ async function refresh() {
   model = data.model;
   model.replay_at = replay ? data.at : null;
   model.server_seq = data.seq;
+  model.engine_names = model.names.slice();
   if (state && state.players) model.names = state.players.map((p) => p.name);
   for (const p of model.players) p.name = model.names[p.seat];
   render();
