@@ -388,7 +388,8 @@ def test_acknowledged_moves_survive_kill_9_and_every_game_resumes_exactly(tmp_pa
                 break
             asyncio.run(asyncio.sleep(0.1))
         assert bot_state["over"]
-        r = httpx.get(f"{server.url}/api/games/{bots_only['game']}/record", headers={"Authorization": f"Bearer {token}"})
+        r = httpx.get(f"{server.url}/api/games/{bots_only['game']}/record",
+                      headers={"Authorization": f"Bearer {token}"})
         assert Game.from_record(r.json()["record"]).state_hash() == r.json()["state_hash"]
     finally:
         server.stop()

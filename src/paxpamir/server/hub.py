@@ -415,8 +415,8 @@ class Hub:
                     await conn.execute(f"LISTEN {NOTIFY_CHANNEL}")
                     self.listening.set()
                     # Anything committed while we were not listening.
-                    for live in list(self.live.values()):
-                        self.spawn(self.sync(live))
+                    for cached in list(self.live.values()):
+                        self.spawn(self.sync(cached))
                     async for note in conn.notifies():
                         live = self.live.get(note.payload)
                         if live is not None:
