@@ -31,7 +31,7 @@ def free_port() -> int:
 class Server:
     """A ``pamir serve`` subprocess on a free port; :meth:`kill` sends SIGKILL, :meth:`stop` ends it politely."""
 
-    def __init__(self, database: str, port: int | None = None, home: Path | None = None) -> None:
+    def __init__(self, database: str, port: int | None = None, home: Path | None = None, wait: bool = True) -> None:
         self.database = database
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
@@ -47,6 +47,10 @@ class Server:
             stderr=subprocess.STDOUT,
             text=True,
         )
+        if wait:
+            self.wait_ready()
+
+    def wait_ready(self) -> None:
         deadline = time.monotonic() + 30
         while True:
             if self.proc.poll() is not None:
@@ -154,6 +158,7 @@ async def play_with_clients(
 
     async def run(seat: int, client: Client) -> None:
         nonlocal moves
+        answered = -1
         while not done.is_set():
             try:
                 m = await client.recv(60)
@@ -167,7 +172,8 @@ async def play_with_clients(
                 done.set()
                 return
             d = m["decision"]
-            if d is not None:
+            if d is not None and m["seq"] > answered:
+                answered = m["seq"]
                 option = d["options"][rng.randrange(len(d["options"]))]["option"]
                 moves += 1
                 await client.send({"type": "move", "seq": m["seq"], "option": option})
