@@ -303,6 +303,8 @@ class Hub:
         if not isinstance(seq, int) or isinstance(seq, bool):
             raise ClientError("bad_message", "a move needs 'seq', the sequence number of the state it answers")
         async with live.lock:
+            if seq > live.seq:  # another process may have committed what this one has not heard of yet
+                await self._sync_locked(live)
             if seq != live.seq:
                 raise ClientError("stale_seq", f"the game has moved on (now at seq {live.seq}, not {seq})")
             g = live.game

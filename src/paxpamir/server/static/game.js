@@ -33,6 +33,16 @@ function render(s) {
     $("undo").hidden = !d.can_undo;
   }
   $("me").hidden = s.role !== "seat";
+  $("links").hidden = s.role !== "creator";
+  if (s.role === "creator" && !$("link-buttons").children.length) {
+    const targets = [...s.players.filter((p) => p.kind === "human").map((p) => [p.seat, p.name]), [null, "spectators"]];
+    $("link-buttons").replaceChildren(...targets.map(([seat, name]) => {
+      const b = document.createElement("button");
+      b.textContent = `New link for ${name}`;
+      b.onclick = () => newLink(seat, name);
+      return b;
+    }));
+  }
   if (s.role === "seat" && document.activeElement !== $("name")) $("name").value = s.players[s.seat].name;
   $("view").textContent = JSON.stringify(s.view, null, 1);
   const log = $("log");
@@ -59,6 +69,16 @@ function connect() {
     setTimeout(connect, retry);
     retry = Math.min(retry * 2, 10000);
   };
+}
+
+async function newLink(seat, name) {
+  const response = await fetch(`/api/games/${encodeURIComponent(gameId)}/links`, {
+    method: "POST", headers: { Authorization: `Bearer ${token}` }, body: JSON.stringify(seat === null ? {} : { seat }),
+  });
+  const data = await response.json();
+  const li = document.createElement("li");
+  li.textContent = response.ok ? `${name}: ${data.url}` : data.message;
+  $("new-links").append(li);
 }
 
 $("undo").onclick = () => state && send({ type: "undo", seq: state.seq });
