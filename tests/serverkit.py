@@ -154,22 +154,18 @@ async def play_with_clients(
         if "token" in s:
             clients[s["seat"]] = await Client.open(ws_urls[s["seat"] % len(ws_urls)], game, s["token"])
     moves = 0
-    done = asyncio.Event()
 
     async def run(seat: int, client: Client) -> None:
+        """Until this page sees the game end (or ``max_moves`` decisions are made)."""
         nonlocal moves
         answered = -1
-        while not done.is_set():
-            try:
-                m = await client.recv(60)
-            except websockets.ConnectionClosed:
-                return
+        while True:
+            m = await client.recv(60)
             if m["type"] == "error":
                 raise AssertionError(f"seat {seat} got an error: {m}")
             if m["type"] != "state":
                 continue
             if m["over"] or (max_moves is not None and moves >= max_moves):
-                done.set()
                 return
             d = m["decision"]
             if d is not None and m["seq"] > answered:
