@@ -31,7 +31,7 @@ def free_port() -> int:
 class Server:
     """A ``pamir serve`` subprocess on a free port; :meth:`kill` sends SIGKILL, :meth:`stop` ends it politely."""
 
-    def __init__(self, database: str, port: int | None = None, home: Path | None = None) -> None:
+    def __init__(self, database: str, port: int | None = None, home: Path | None = None, wait: bool = True) -> None:
         self.database = database
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
@@ -47,6 +47,10 @@ class Server:
             stderr=subprocess.STDOUT,
             text=True,
         )
+        if wait:
+            self.wait_ready()
+
+    def wait_ready(self) -> None:
         deadline = time.monotonic() + 30
         while True:
             if self.proc.poll() is not None:
@@ -150,24 +154,22 @@ async def play_with_clients(
         if "token" in s:
             clients[s["seat"]] = await Client.open(ws_urls[s["seat"] % len(ws_urls)], game, s["token"])
     moves = 0
-    done = asyncio.Event()
 
     async def run(seat: int, client: Client) -> None:
+        """Until this page sees the game end (or ``max_moves`` decisions are made)."""
         nonlocal moves
-        while not done.is_set():
-            try:
-                m = await client.recv(60)
-            except websockets.ConnectionClosed:
-                return
+        answered = -1
+        while True:
+            m = await client.recv(60)
             if m["type"] == "error":
                 raise AssertionError(f"seat {seat} got an error: {m}")
             if m["type"] != "state":
                 continue
             if m["over"] or (max_moves is not None and moves >= max_moves):
-                done.set()
                 return
             d = m["decision"]
-            if d is not None:
+            if d is not None and m["seq"] > answered:
+                answered = m["seq"]
                 option = d["options"][rng.randrange(len(d["options"]))]["option"]
                 moves += 1
                 await client.send({"type": "move", "seq": m["seq"], "option": option})

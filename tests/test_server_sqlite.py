@@ -388,7 +388,8 @@ def test_acknowledged_moves_survive_kill_9_and_every_game_resumes_exactly(tmp_pa
                 break
             asyncio.run(asyncio.sleep(0.1))
         assert bot_state["over"]
-        r = httpx.get(f"{server.url}/api/games/{bots_only['game']}/record", headers={"Authorization": f"Bearer {token}"})
+        r = httpx.get(f"{server.url}/api/games/{bots_only['game']}/record",
+                      headers={"Authorization": f"Bearer {token}"})
         assert Game.from_record(r.json()["record"]).state_hash() == r.json()["state_hash"]
     finally:
         server.stop()
@@ -472,3 +473,33 @@ def test_the_default_database_is_a_sqlite_file_in_the_paxpamir_home(tmp_path: Pa
     assert default_database_path() == tmp_path / "server.sqlite3"
     assert database_url(None) == f"sqlite:///{tmp_path / 'server.sqlite3'}"
     assert database_url("postgresql://u@h/db") == "postgresql+psycopg://u@h/db"
+
+
+def test_the_creator_can_replace_a_lost_link_and_the_old_one_stops_working(server: Server) -> None:
+    created = server.create(["human", "human"], seed=61)
+    game = created["game"]
+    url = f"{server.url}/api/games/{game}/links"
+    old = created["seats"][1]["token"]
+    r = httpx.post(url, json={"seat": 1}, headers={"Authorization": f"Bearer {old}"})
+    assert r.status_code == 403
+    r = httpx.post(url, json={"seat": 1}, headers={"Authorization": f"Bearer {created['creator']['token']}"})
+    assert r.status_code == 200, r.text
+    new = r.json()["token"]
+    assert r.json()["url"].endswith(f"/g/{game}#{new}")
+    assert server.state(game, new)["seat"] == 1
+    gone = httpx.get(f"{server.url}/api/games/{game}", headers={"Authorization": f"Bearer {old}"})
+    assert gone.status_code == 403
+    assert server.state(game, created["seats"][0]["token"])["seat"] == 0
+
+
+def test_the_load_test_plays_games_against_a_server_it_starts_and_prints_its_figures() -> None:
+    import subprocess
+    import sys
+
+    result = subprocess.run(
+        [sys.executable, "-m", "paxpamir", "loadtest", "--games", "3", "--seconds", "3", "--think", "0.02"],
+        capture_output=True, text=True, timeout=120,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "3 concurrent games x 3 bot clients" in result.stdout
+    assert "moves/s" in result.stdout and "p99" in result.stdout and "errors: 0" in result.stdout

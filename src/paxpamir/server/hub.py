@@ -55,6 +55,7 @@ class Conn:
     queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
     epoch: int = -1
     log_len: int = 0
+    version: int = -1
     tokens: float = BURST
     stamp: float = field(default_factory=time.monotonic)
     refused: int = 0
@@ -100,6 +101,7 @@ class LiveGame:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     conns: set[Conn] = field(default_factory=set)
     epoch: int = 0
+    version: int = 0  # counts every change a page should see (decisions, names)
     events: list[dict[str, Any]] = field(default_factory=list)
     texts: list[dict[str, Any]] = field(default_factory=list)
     bot_task: asyncio.Task[None] | None = None
@@ -213,6 +215,7 @@ class Hub:
             undone = undone or r.kind == "undo"
             live.seq = r.seq + 1
         if changed:
+            live.version += 1
             self._refresh_log(live, undone)
             self.broadcast(live)
             self.kick_bots(live)
@@ -275,10 +278,13 @@ class Hub:
         conn.send(self.state_message(live, conn.role, conn.seat, log_from))
         conn.epoch = live.epoch
         conn.log_len = len(live.texts)
+        conn.version = live.version
 
     def broadcast(self, live: LiveGame) -> None:
+        """Send each page its new state, once per change (a page that has this version already is skipped)."""
         for conn in list(live.conns):
-            self.send_state(live, conn)
+            if conn.version != live.version:
+                self.send_state(live, conn)
 
     # ------------------------------------------------------------------ decisions
 
@@ -297,6 +303,8 @@ class Hub:
         if not isinstance(seq, int) or isinstance(seq, bool):
             raise ClientError("bad_message", "a move needs 'seq', the sequence number of the state it answers")
         async with live.lock:
+            if seq > live.seq:  # another process may have committed what this one has not heard of yet
+                await self._sync_locked(live)
             if seq != live.seq:
                 raise ClientError("stale_seq", f"the game has moved on (now at seq {live.seq}, not {seq})")
             g = live.game
@@ -341,6 +349,7 @@ class Hub:
             return False
         live.game = g2
         live.seq += 1
+        live.version += 1
         self._refresh_log(live, kind == "undo")
         after = g2.current_player
         if after is not None and after != before:
@@ -415,8 +424,8 @@ class Hub:
                     await conn.execute(f"LISTEN {NOTIFY_CHANNEL}")
                     self.listening.set()
                     # Anything committed while we were not listening.
-                    for live in list(self.live.values()):
-                        self.spawn(self.sync(live))
+                    for cached in list(self.live.values()):
+                        self.spawn(self.sync(cached))
                     async for note in conn.notifies():
                         live = self.live.get(note.payload)
                         if live is not None:

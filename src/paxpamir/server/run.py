@@ -22,6 +22,15 @@ def serve(host: str, port: int, database: str | None, public_url: str | None, lo
     public = public_url or f"http://{host}:{port}"
     app = create_app(url, public)
     print(f"pamir serve: {public}/ (database {shown})", file=out, flush=True)
-    uvicorn.run(app, host=host, port=port, log_level=log_level, ws_max_size=1 << 20, ws_ping_interval=20,
-                ws_ping_timeout=30, timeout_graceful_shutdown=3)
+    uvicorn.run(
+        app,
+        host=host,
+        port=port,
+        log_level=log_level,
+        ws_max_size=1 << 20,  # beyond this uvicorn closes the socket (1009); the app refuses over 16 KiB itself
+        ws_per_message_deflate=False,  # small JSON messages: compression costs more CPU than it saves
+        ws_ping_interval=20,
+        ws_ping_timeout=30,
+        timeout_graceful_shutdown=3,
+    )
     return 0

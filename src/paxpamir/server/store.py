@@ -31,6 +31,7 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    bindparam,
     create_engine,
     event,
     insert,
@@ -94,6 +95,19 @@ decisions = Table(
     Column("reason", Text, nullable=True),
     Column("created_at", DateTime(timezone=True), nullable=False),
 )
+
+
+# The statements of a move, written out once: they run for every decision and SQLAlchemy's expression
+# building would cost more than the database itself.
+_ADVANCE = text(
+    "UPDATE games SET seq = :next, to_move = :to_move, over = :over, state_hash = :hash, updated_at = :now "
+    "WHERE id = :id AND seq = :seq"
+).bindparams(bindparam("over", type_=Boolean()), bindparam("now", type_=DateTime(timezone=True)))
+_RECORD = text(
+    "INSERT INTO decisions (game_id, seq, kind, seat, option, reason, created_at) "
+    "VALUES (:id, :seq, :kind, :seat, :option, :reason, :now)"
+).bindparams(bindparam("now", type_=DateTime(timezone=True)))
+_NOTIFY = text("SELECT pg_notify(:ch, :payload)")
 
 
 def default_database_path() -> Path:
@@ -303,29 +317,29 @@ class Store:
         state_hash: str,
     ) -> bool:
         """Commit decision number ``seq`` of ``game_id``; False (and nothing changed) if ``seq`` is taken."""
+        params = {
+            "id": game_id,
+            "seq": seq,
+            "next": seq + 1,
+            "to_move": to_move,
+            "over": over,
+            "hash": state_hash,
+            "now": _now(),
+            "kind": kind,
+            "seat": seat,
+            "option": json.dumps(option, separators=(",", ":")) if option is not None else None,
+            "reason": reason,
+        }
         try:
             with self.engine.begin() as c:
-                moved = c.execute(
-                    update(games)
-                    .where(games.c.id == game_id, games.c.seq == seq)
-                    .values(seq=seq + 1, to_move=to_move, over=over, state_hash=state_hash, updated_at=_now())
-                ).rowcount
-                if moved != 1:
+                # Compare-and-set on games.seq, then the decision row (primary key (game_id, seq)): of two
+                # requests for the same seq, in one process or several, exactly one commits.
+                if c.execute(_ADVANCE, params).rowcount != 1:
                     c.rollback()
                     return False
-                c.execute(
-                    insert(decisions).values(
-                        game_id=game_id,
-                        seq=seq,
-                        kind=kind,
-                        seat=seat,
-                        option=json.dumps(option, separators=(",", ":")) if option is not None else None,
-                        reason=reason,
-                        created_at=_now(),
-                    )
-                )
+                c.execute(_RECORD, params)
                 if self.is_postgres:
-                    c.execute(text("SELECT pg_notify(:ch, :payload)"), {"ch": NOTIFY_CHANNEL, "payload": game_id})
+                    c.execute(_NOTIFY, {"ch": NOTIFY_CHANNEL, "payload": game_id})
         except IntegrityError:
             return False
         return True

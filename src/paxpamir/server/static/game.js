@@ -378,10 +378,26 @@ function render() {
   if (state) $("status").textContent = state.role === "seat" ? `You are ${names[state.seat]} (seat ${state.seat + 1}).` : "You are watching (public view).";
   drawDecision(); drawMap(); drawInfo(); drawMarket(); drawPlayers(); drawCourts(); drawLog();
   $("me").hidden = !state || state.role !== "seat";
+  drawCreatorLinks();
   if (over && !replay) showResults(); else $("results").hidden = true;
   // For tests and tools: what is drawn now.
   Object.assign(document.body.dataset, { seq: String(model.replay_at ?? model.server_seq), yours: model.your_decision && !replay ? "1" : "0",
     over: over ? "1" : "0", decision: model.decision || "", replay: replay ? String(replay.at) : "", as: String(model.seat ?? "public") });
+}
+
+// The creator may issue a new link for a seat or the spectators (the old one stops working).
+function drawCreatorLinks() {
+  $("links").hidden = !state || state.role !== "creator";
+  if (!state || state.role !== "creator" || $("link-buttons").children.length) return;
+  const targets = [...state.players.filter((p) => p.kind === "human").map((p) => [p.seat, p.name]), [null, "spectators"]];
+  $("link-buttons").replaceChildren(...targets.map(([seat, name]) => el("button", { type: "button", text: `New link for ${name}`, onclick: () => newLink(seat, name) })));
+}
+async function newLink(seat, name) {
+  const response = await fetch(`/api/games/${encodeURIComponent(gameId)}/links`, {
+    method: "POST", headers: { Authorization: `Bearer ${token}` }, body: JSON.stringify(seat === null ? {} : { seat }),
+  });
+  const data = await response.json();
+  $("new-links").append(el("li", { text: response.ok ? `${name}: ${data.url}` : data.message }));
 }
 
 // ------------------------------------------------------------------------------------------------ results

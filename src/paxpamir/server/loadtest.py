@@ -1,0 +1,185 @@
+"""``pamir loadtest``: many concurrent games of bot clients over real websockets; moves/s and round-trip latency.
+
+Every seat of every game is a client with its own websocket that, when the server offers it a decision, waits a
+"thinking" pause (exponentially distributed around ``--think`` seconds), sends a random legal option and times
+the round trip until its own new view arrives. A finished game is replaced by a new one, so ``--games`` games are
+in play all along. Without ``--url`` a server is started on a temporary SQLite file (or on ``--database``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from typing import Any, TextIO
+
+
+@dataclass
+class Totals:
+    latencies: list[float] = field(default_factory=list)
+    moves: int = 0
+    games_finished: int = 0
+    errors: int = 0
+    connections: int = 0
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _percentile(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+async def _seat(ws_url: str, game: str, token: str, think: float, rng: random.Random, totals: Totals,
+                deadline: float) -> bool:
+    """Play one seat until the game ends (True) or the time is up (False)."""
+    import websockets
+
+    async with websockets.connect(f"{ws_url}/ws/{game}", max_size=None, open_timeout=60, compression=None) as ws:
+        totals.connections += 1
+        await ws.send(json.dumps({"type": "hello", "token": token}))
+        sent_at: float | None = None
+        sent_seq = -1
+        while True:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                return False
+            try:
+                raw = await asyncio.wait_for(ws.recv(), remaining)
+            except TimeoutError:
+                return False
+            m = json.loads(raw)
+            kind = m["type"]
+            if kind == "error":
+                totals.errors += 1
+                continue
+            if kind != "state":
+                continue
+            if sent_at is not None and m["seq"] > sent_seq:
+                totals.latencies.append(time.perf_counter() - sent_at)
+                totals.moves += 1
+                sent_at = None
+            if m["over"]:
+                return True
+            decision = m["decision"]
+            if decision is None:
+                continue
+            if think > 0:
+                await asyncio.sleep(min(rng.expovariate(1 / think), 10 * think))
+            options = decision["options"]
+            option = options[rng.randrange(len(options))]["option"]
+            sent_seq = m["seq"]
+            sent_at = time.perf_counter()
+            await ws.send(json.dumps({"type": "move", "seq": sent_seq, "option": option}))
+
+
+async def _table(client: Any, url: str, players: int, seed: int, think: float, totals: Totals,
+                 deadline: float) -> None:
+    ws_url = "ws" + url[4:]
+    rng = random.Random(seed)
+    if True:
+        while time.monotonic() < deadline:
+            r = await client.post(f"{url}/api/games", json={"seats": ["human"] * players, "seed": seed})
+            r.raise_for_status()
+            created = r.json()
+            seat_tasks = [
+                _seat(ws_url, created["game"], s["token"], think, random.Random(rng.random()), totals, deadline)
+                for s in created["seats"]
+            ]
+            results = await asyncio.gather(*seat_tasks)
+            if all(results):
+                totals.games_finished += 1
+            seed += 100_000
+
+
+async def _run(url: str, games: int, players: int, seconds: float, think: float, seed: int) -> Totals:
+    import httpx
+
+    totals = Totals()
+    deadline = time.monotonic() + seconds
+    limits = httpx.Limits(max_connections=20)
+    async with httpx.AsyncClient(timeout=60, limits=limits) as client:
+        await asyncio.gather(*(_table(client, url, players, seed + i, think, totals, deadline) for i in range(games)))
+    return totals
+
+
+def _start_server(database: str | None) -> tuple[subprocess.Popen[bytes], str, str | None]:
+    import httpx
+
+    tmp = None
+    if database is None:
+        tmp = tempfile.mkdtemp(prefix="pamir-loadtest-")
+        database = os.path.join(tmp, "loadtest.sqlite3")
+    port = _free_port()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "paxpamir", "serve", "--port", str(port), "--database", database],
+        stdout=subprocess.DEVNULL,
+    )
+    url = f"http://127.0.0.1:{port}"
+    for _ in range(300):
+        try:
+            if httpx.get(url + "/healthz", timeout=1).status_code == 200:
+                return proc, url, tmp
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    proc.kill()
+    raise RuntimeError("the server did not start")
+
+
+def main(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    if not 2 <= args.players <= 5 or args.games < 1 or args.seconds <= 0 or args.think < 0:
+        print("pamir loadtest: error: need 2-5 players, at least 1 game, a positive duration", file=err)
+        return 2
+    proc = None
+    tmp = None
+    url = args.url
+    if url is None:
+        proc, url, tmp = _start_server(args.database)
+    url = url.rstrip("/")
+    try:
+        started = time.perf_counter()
+        totals = asyncio.run(_run(url, args.games, args.players, args.seconds, args.think, args.seed))
+        elapsed = time.perf_counter() - started
+    finally:
+        if proc is not None:
+            proc.terminate()
+            proc.wait(10)
+        if tmp is not None:
+            import shutil
+
+            shutil.rmtree(tmp, ignore_errors=True)
+    lat = totals.latencies
+    print(f"server: {url}{' (started for this test)' if proc is not None else ''}", file=out)
+    print(
+        f"{args.games} concurrent games x {args.players} bot clients, think {args.think:g} s, "
+        f"{elapsed:.1f} s, {totals.connections} websockets",
+        file=out,
+    )
+    print(
+        f"moves: {totals.moves} ({totals.moves / elapsed:.1f} moves/s), games finished: {totals.games_finished}, "
+        f"errors: {totals.errors}",
+        file=out,
+    )
+    print(
+        f"move round trip: p50 {_percentile(lat, 0.50) * 1000:.1f} ms, p90 {_percentile(lat, 0.90) * 1000:.1f} ms, "
+        f"p99 {_percentile(lat, 0.99) * 1000:.1f} ms, max {max(lat, default=float('nan')) * 1000:.1f} ms",
+        file=out,
+    )
+    return 0 if totals.moves > 0 and totals.errors == 0 else 1
+
+
+__all__ = ["main"]
