@@ -194,7 +194,9 @@ def test_derived_facts_come_from_the_rules() -> None:
     assert (p0["hand_size"], p0["hand_limit"], p0["court_size"], p0["court_limit"]) == (2, 2, 2, 5)
     assert p0["influence"] == 2 and p0["gift_cost"] == 4 and p0["cylinders_in_play"] == 3
     assert p0["cylinders_in_supply"] == 7 and p0["regions_ruled"] == ["punjab"]
-    assert p1["hand"] is None and p1["court_limit"] == 3
+    assert p1["hand"] is None and p1["court_limit"] == 3 and p1["play_bribes"] is None
+    # Mohan Lal and Jan-Fishan Khan are Kabul cards, and nobody rules Kabul: no bribe to play them.
+    assert [b["to"] for b in p0["play_bribes"]] == [None, None]
     assert model["regions"]["punjab"]["ruler"] == 0 and model["regions"]["kabul"]["ruler"] is None
     assert model["borders"]["kabul-punjab"]["roads"]["british"] == 1
     assert model["dominance"]["blocks"] == {"afghan": 0, "british": 5, "russian": 0}
@@ -206,6 +208,16 @@ def test_derived_facts_come_from_the_rules() -> None:
     (rumor,) = model["effects"]
     assert rumor["name"] == "Rumor" and rumor["player"] == 1 and "Player 2's patriots" in rumor["text"]
     assert model["cards"]["24"]["name"] and model["cards"]["108"]["kind"] == "event"
+
+
+def test_playing_a_card_in_a_region_another_player_rules_shows_the_bribe() -> None:
+    g = game(
+        player("british", 5, hand=[1]),  # Mohan Lal: Kabul
+        player("russian", 2, court=[5]),
+        tribes={"kabul": [0, 2]},
+    )
+    (bribe,) = view_model(g, 0)["players"][0]["play_bribes"]
+    assert bribe == {"card": 1, "to": 1, "rupees": 2}  # one rupee per tribe of the ruler
 
 
 def test_wakhan_seat_shows_her_ai_card_and_pragmatic_loyalty() -> None:

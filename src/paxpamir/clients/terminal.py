@@ -1121,7 +1121,8 @@ class Session:
         others = len(self.humans) > 1 and not g.options.get("open_hands")
         if others and who != self.last_human:
             # Also when a hot-seat game is resumed: whoever sits at the terminal must not see the hand.
-            if self.last_human is not None or any(g.hands[h] for h in self.humans):
+            sizes = [pd["hand_size"] for pd in g.view(None)["players"]]
+            if self.last_human is not None or any(sizes[h] for h in self.humans):
                 self.pass_screen(who)
         self.last_human = who
         labelled = self.show_decision(who)

@@ -34,7 +34,7 @@ from ..content.map import (
 )
 from ..engine.errors import PamirError
 from ..rules.actions import BETRAY_COST, BUILD_UNIT_COST, gift_cost, is_bonus
-from ..rules.court import hostage_holder
+from ..rules.court import hostage_holder, play_bribe
 from ..rules.events import LASTING
 from ..rules.market import column_cost, purchase_cost
 from ..rules.scoring import cylinders_in_play, dominant_coalition, influence
@@ -222,6 +222,12 @@ def _players(g: Game, view: dict[str, Any]) -> list[dict[str, Any]]:
                 "prizes": pd["prizes"],
                 "prizes_by_coalition": prizes_by,
                 "hand": pd["hand"],
+                # What playing each visible hand card costs in bribes now: to whom (a ruler) and how much.
+                "play_bribes": (
+                    None
+                    if pd["hand"] is None
+                    else [_bribe(c, *play_bribe(g, p, c)) for c in pd["hand"]]
+                ),
                 "hand_size": pd["hand_size"],
                 "hand_limit": hand_limit(g, p),
                 "court": pd["court"],
@@ -234,6 +240,10 @@ def _players(g: Game, view: dict[str, Any]) -> list[dict[str, Any]]:
             }
         )
     return out
+
+
+def _bribe(card: int, ruler: int, rupees: int) -> dict[str, Any]:
+    return {"card": card, "to": ruler if ruler >= 0 else None, "rupees": rupees}
 
 
 def _regions(g: Game, view: dict[str, Any]) -> dict[str, Any]:
