@@ -147,7 +147,7 @@ def test_one_human_plays_a_whole_game_by_clicking_on_the_table(browser: Browser,
             done["bribe"] = True
             text = page.inner_text("#prompt")
             assert "ribe" in text or "ask" in text.lower()
-        if not done["screens"] and done["play"] and turns > 6:
+        if not done["screens"] and done["play"] and turns > 25:
             shot(page, "board-desktop")
             page.set_viewport_size(PHONE)  # type: ignore[arg-type]
             shot(page, "board-phone")
@@ -250,8 +250,12 @@ def test_a_reload_mid_turn_and_a_server_restart_show_the_same_game(browser: Brow
         wait_my_turn(page)
         while "purchase" not in kinds(page):
             click_and_wait(page, "#options button")
+        # By keyboard: the market card is focused and taken with Enter.
         card = page.get_attribute("#market .card.target", "data-card")
-        click_and_wait(page, f"#market .card.target[data-card='{card}']")
+        before_seq = seq(page)
+        page.focus(f"#market .card.target[data-card='{card}']")
+        page.keyboard.press("Enter")
+        wait_my_turn(page, before_seq)
         before = (seq(page), page.inner_text("#prompt"))
         page.reload()
         wait_my_turn(page)

@@ -127,6 +127,8 @@ function cardBox(n, extra = {}) {
     box.append(el("span", { class: "meta", text: c.kind === "dominance_check" ? "Dominance Check" : "Event" }));
     box.append(el("span", { class: "meta evtext", title: `If purchased: ${c.if_purchased}\nIf discarded: ${c.if_discarded}`, text: `Bought: ${(c.if_purchased || "").slice(0, 60)}` }));
   }
+  // Any card that is not a legal target opens its full reference when clicked.
+  box.addEventListener("click", () => { if (!box.classList.contains("target")) showCard(n); });
   box.append(el("button", { type: "button", class: "info", text: "i", "aria-label": `Reference: ${c.name}`,
     onclick: (ev) => { ev.stopPropagation(); showCard(n); } }));
   return box;
@@ -235,7 +237,7 @@ function drawPlayers() {
   for (const p of model.players) {
     const inf = typeof p.influence === "object" ? COALITIONS.map((c) => `${LETTER[c]}${p.influence[c]}`).join(" ") : p.influence;
     const box = el("div", { class: `player${model.to_move === p.seat ? " to-move" : ""}`, "data-player": p.seat },
-      el("div", { class: "head" }, playerChip(p.seat), el("span", { text: p.name + (p.seat === model.seat ? " (you)" : "") }),
+      el("div", { class: "head" }, playerChip(p.seat), el("span", { text: p.name + (state && p.seat === state.seat && state.role === "seat" ? " (you)" : (p.seat === model.seat ? " (viewing)" : "")) }),
         p.loyalty ? coalBadge(p.loyalty) : el("span", { class: "meta", text: "loyal to all" }),
         model.to_move === p.seat ? el("span", { class: "meta", text: "▶ to move" }) : null),
       el("div", { class: "stats" },
@@ -409,7 +411,7 @@ async function showResults() {
   const order = [...s.names.keys()].sort((a, b) => s.vp[b] - s.vp[a] || s.tie_break.military_stars[b] - s.tie_break.military_stars[a] || s.tie_break.rupees[b] - s.tie_break.rupees[a]);
   const res = $("results");
   const table = el("table", {}, el("tr", {}, ...["Place", "Player", "VP", "Military stars (1st tie-break)", "Rupees (2nd tie-break)"].map((h) => el("th", { text: h }))));
-  order.forEach((p, i) => table.append(el("tr", {}, el("td", { text: s.winners.includes(p) ? "🏆 1" : String(i + 1) }),
+  order.forEach((p, i) => table.append(el("tr", {}, el("td", { text: s.winners.includes(p) ? "1 (winner)" : String(i + 1) }),
     el("td", {}, playerChip(p), ` ${s.names[p]}`), el("td", { text: s.vp[p] }),
     el("td", { text: s.tie_break.military_stars[p] }), el("td", { text: s.tie_break.rupees[p] }))));
   const tied = s.names.map((_, p) => p).filter((p) => s.vp[p] === s.vp[order[0]]);
