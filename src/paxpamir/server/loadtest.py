@@ -117,6 +117,16 @@ async def _run(url: str, games: int, players: int, seconds: float, think: float,
     return totals
 
 
+def _cpu_seconds(pid: int) -> float | None:
+    """User + system CPU time of process ``pid`` (Linux /proc), or None where that is not available."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return None
+
+
 def _start_server(database: str | None) -> tuple[subprocess.Popen[bytes], str, str | None]:
     import httpx
 
@@ -150,10 +160,17 @@ def main(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if url is None:
         proc, url, tmp = _start_server(args.database)
     url = url.rstrip("/")
+    server_cpu: float | None = None
     try:
+        cpu_before = _cpu_seconds(proc.pid) if proc is not None else None
+        client_before = time.process_time()
         started = time.perf_counter()
         totals = asyncio.run(_run(url, args.games, args.players, args.seconds, args.think, args.seed))
         elapsed = time.perf_counter() - started
+        client_cpu = time.process_time() - client_before
+        cpu_after = _cpu_seconds(proc.pid) if proc is not None else None
+        if cpu_before is not None and cpu_after is not None:
+            server_cpu = cpu_after - cpu_before
     finally:
         if proc is not None:
             proc.terminate()
@@ -179,6 +196,11 @@ def main(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         f"p99 {_percentile(lat, 0.99) * 1000:.1f} ms, max {max(lat, default=float('nan')) * 1000:.1f} ms",
         file=out,
     )
+    per_move = 1000 / max(totals.moves, 1)
+    line = f"client CPU {client_cpu:.1f} s ({client_cpu * per_move:.2f} ms per move)"
+    if server_cpu is not None:
+        line = f"server CPU {server_cpu:.1f} s ({server_cpu * per_move:.2f} ms per move), " + line
+    print(line + f"; load average {os.getloadavg()[0]:.1f}", file=out)
     return 0 if totals.moves > 0 and totals.errors == 0 else 1
 
 
