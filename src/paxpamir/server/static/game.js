@@ -178,6 +178,22 @@ function drawMap() {
       step();
     } });
   }
+  // The victory-point track along the bottom, as round the printed board: a marker per player on their score.
+  const cell = 600 / 24;
+  for (let v = 0; v < 24; v++) {
+    map.append(svg("rect", { x: v * cell, y: 402, width: cell, height: 36, fill: v % 2 ? "#efe4c4" : "#e4d6ae", stroke: "#9b8a63" }));
+    const t = svg("text", { x: v * cell + cell / 2, y: 410, class: "piece-text", fill: "#6b5a3a" }); t.textContent = String(v); map.append(t);
+  }
+  const at = {};
+  for (const p of model.players) {
+    const v = Math.min(23, p.vp);
+    const k = at[v] = (at[v] || 0) + 1;
+    const shared = model.players.filter((q) => Math.min(23, q.vp) === v).length > 1;
+    const cx = v * cell + cell / 2 + (shared ? [-6, 6, -6, 6, 0][k - 1] : 0);
+    const cy = shared ? 420 + (k > 2 ? 10 : 0) : 424;
+    map.append(svg("circle", { cx, cy, r: shared ? 6.5 : 8, fill: `var(--p${p.seat})`, stroke: "#000", "data-vp": p.seat }));
+    const t = svg("text", { x: cx, y: cy, class: "piece-text", fill: p.seat === 2 ? "#000" : "#fff" }); t.textContent = String(p.seat + 1); map.append(t);
+  }
   for (const [name, [bx, by]] of Object.entries(BORDER_SPOT)) {
     const b = model.borders[name];
     const roads = COALITIONS.flatMap((c) => Array(b.roads[c]).fill(c));
