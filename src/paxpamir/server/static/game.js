@@ -375,7 +375,13 @@ function drawDecision() {
   const yours = model.your_decision && !replay;
   $("decision").classList.toggle("yours", yours);
   const prompt = named(model.prompt);
-  $("prompt").textContent = replay ? `Replay — ${prompt}` : (yours ? `Your decision: ${prompt}` : prompt);
+  const bribe = (model.decision || "").startsWith("bribe");
+  $("decision").classList.toggle("bribe", bribe);
+  let text = prompt;
+  if (replay) text = `Replay — ${prompt}`;
+  else if (yours) text = `${bribe ? "Bribe — your answer" : "Your decision"}: ${prompt}`;
+  else if (model.to_move !== null && !model.over) text = `Waiting for ${model.names[model.to_move]}${bribe ? " (bribe)" : ""} — ${prompt}`;
+  $("prompt").textContent = text;
   const opts = $("options");
   opts.replaceChildren(...(yours ? model.options : []).map((o) => el("button", {
     type: "button", class: o.kind, "data-kind": o.kind, "data-index": o.index, text: named(o.label), onclick: () => choose(o.index),
