@@ -12,10 +12,10 @@ from typing import Any
 
 import httpx
 import pytest
+from serverkit import Server
 
 from paxpamir import Game
 from paxpamir.presentation.viewmodel import view_model
-from serverkit import Server
 
 
 @pytest.fixture(scope="module")
