@@ -167,6 +167,19 @@ def test_one_human_plays_a_whole_game_by_clicking_on_the_table(browser: Browser,
     assert "Final scores" in results and "Ann" in results and "Dominance Check" in results
     assert page.locator("#results svg.chart").count() == 3
     shot(page, "results-desktop")
+    page.set_viewport_size(PHONE)  # type: ignore[arg-type]
+    shot(page, "results-phone")
+    page.set_viewport_size(DESKTOP)  # type: ignore[arg-type]
+    # A card named in the log shows the card on hover, and its full reference on a click.
+    name = page.locator("#log .cardname").last
+    name.hover()
+    assert page.locator("#tip:not([hidden]) .card").count() == 1
+    name.click()
+    number = name.get_attribute("data-card")
+    assert page.locator("#cardref[open]").count() == 1
+    assert f"(card {number}" in page.inner_text("#cardref-body")
+    shot(page, "card-reference")
+    page.click("#cardref button[value=close]")
     assert done == {"purchase": True, "undo": True, "play": True, "map_action": True, "bribe": True, "screens": True,
                     "side": True}
     assert not page.errors  # type: ignore[attr-defined]

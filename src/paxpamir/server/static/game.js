@@ -345,7 +345,7 @@ function linkCards(text) {
     rest = rest.slice(m.index + m[0].length);
   }
   li.append(rest);
-  if (/^(Turn|Player .* turn)/.test(text) || /'s turn/.test(text)) li.classList.add("turn");
+  if (/^— Turn \d+/.test(text)) li.classList.add("turn");
   return li;
 }
 function tip(anchor, n) {
