@@ -87,3 +87,20 @@ def test_statistics_follow_the_game_and_cards_have_their_reference(server: Serve
     assert get(server, "/api/cards/0", None).status_code == 404
     assert get(server, "/api/cards/abc", None).status_code == 404
     assert len(get(server, "/api/cards", None).json()["cards"]) == 116
+
+
+def test_serve_open_opens_the_lobby_once_the_server_answers_and_only_with_a_display(
+    server: Server, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from paxpamir.server import browser
+
+    opened: list[str] = []
+    monkeypatch.setattr(browser.webbrowser, "open", lambda url: opened.append(url) or True)
+    monkeypatch.setattr(browser.sys, "platform", "linux")
+    monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
+    monkeypatch.delenv("DISPLAY", raising=False)
+    browser.open_when_ready(server.url + "/").join(10)
+    assert opened == []  # no desktop: a text browser must not take over the terminal
+    monkeypatch.setenv("DISPLAY", ":0")
+    browser.open_when_ready(server.url + "/").join(10)
+    assert opened == [server.url + "/"]
