@@ -20,7 +20,7 @@ const REGION_SHAPES = {
   punjab: [[470, 232], [600, 220], [600, 400], [430, 400]],
 };
 const REGION_FILL = { transcaspia: "#d8c99a", persia: "#e3cf9c", herat: "#cfd6a0", kabul: "#e6c7a0", kandahar: "#dcc08a", punjab: "#c9d8a8" };
-const REGION_LABEL = { transcaspia: [300, 22], persia: [85, 145], herat: [255, 145], kabul: [470, 145], kandahar: [330, 290], punjab: [540, 255] };
+const REGION_LABEL = { transcaspia: [300, 22], persia: [85, 145], herat: [255, 145], kabul: [470, 145], kandahar: [330, 290], punjab: [530, 262] };
 const BORDER_SPOT = {
   "herat-kabul": [340, 190], "herat-kandahar": [226, 330], "herat-persia": [170, 270], "herat-transcaspia": [255, 120],
   "kabul-kandahar": [405, 241], "kabul-punjab": [535, 226], "kabul-transcaspia": [470, 120],
@@ -162,11 +162,13 @@ function drawMap() {
     label.textContent = r.title.toUpperCase();
     map.append(label);
     const ruler = svg("text", { x: lx, y: ly + 15, class: "ruler-text", "text-anchor": "middle" });
-    ruler.textContent = r.ruler === null ? "no ruler" : `♛ ruled by ${model.names[r.ruler]} (${r.ruler + 1})`;
+    const rulerName = r.ruler === null ? "" : model.names[r.ruler];
+    ruler.textContent = r.ruler === null ? "no ruler" : `♛ ${rulerName.length > 14 ? `${rulerName.slice(0, 13)}…` : rulerName} (${r.ruler + 1})`;
+    if (r.ruler !== null) { const rt = svg("title"); rt.textContent = `${r.title} is ruled by ${rulerName}`; ruler.append(rt); }
     map.append(ruler);
     // Armies (squares with the coalition's letter) then tribes (circles with the seat number).
     let x = lx - 60, y = ly + 36;
-    const step = () => { x += 24; if (x > lx + 60) { x = lx - 60; y += 24; } };
+    const step = () => { x += 24; if (x > lx + 50) { x = lx - 60; y += 24; } };
     for (const c of COALITIONS) for (let i = 0; i < r.armies[c]; i++) {
       map.append(svg("rect", { x: x - 10, y: y - 10, width: 20, height: 20, fill: `var(--${c})`, stroke: "#000", "data-army": c }));
       const t = svg("text", { x, y, class: "piece-text", fill: c === "afghan" ? "#fff" : "#000" }); t.textContent = LETTER[c]; map.append(t);
@@ -470,10 +472,15 @@ function chart(title, series, turns) {
 // ------------------------------------------------------------------------------------------------ data
 
 async function api(path, query = "") {
-  const r = await fetch(`/api/games/${encodeURIComponent(gameId)}/${path}${query}`, { headers: { Authorization: `Bearer ${token}` } });
-  const data = await r.json();
-  if (!r.ok) { $("error").textContent = data.message || "request failed"; return null; }
-  return data;
+  try {
+    const r = await fetch(`/api/games/${encodeURIComponent(gameId)}/${path}${query}`, { headers: { Authorization: `Bearer ${token}` } });
+    const data = await r.json();
+    if (!r.ok) { $("error").textContent = data.message || "request failed"; return null; }
+    return data;
+  } catch (e) {
+    setConn("down");  // the server is out of reach: the websocket brings the page back when it returns
+    return null;
+  }
 }
 async function refresh() {
   const ticket = ++fetching;
@@ -564,6 +571,6 @@ document.addEventListener("keydown", (ev) => {
 });
 if (!token) $("status").textContent = "Open this page with the link you were given (it ends in #…).";
 else {
-  fetch("/api/cards").then((r) => r.json()).then((d) => { cards = d.cards; if (model) render(); });
+  fetch("/api/cards").then((r) => r.json()).then((d) => { cards = d.cards; if (model) render(); }).catch(() => {});
   connect();
 }
