@@ -50,7 +50,7 @@ function showMine() {
   list.replaceChildren();
   if (!games.length) { const li = document.createElement("li"); li.textContent = "No games yet."; list.append(li); return; }
   for (const g of games) {
-    const li = item(`${g.game} — ${g.label || ""} ${g.title ? `(${g.title})` : ""}`, g.url);
+    const li = item(`${g.label || "game"}${g.title ? ` — ${g.title}` : ""} (game ${g.game})`, g.url);
     const forget = document.createElement("button");
     forget.type = "button"; forget.textContent = "Forget";
     forget.onclick = () => { localStorage.setItem(STORE, JSON.stringify(remembered().filter((x) => x.url !== g.url))); showMine(); };
@@ -90,6 +90,7 @@ $("create").onsubmit = async (ev) => {
     a.href = first.url; a.id = "play-first"; a.textContent = `Play as ${first.name} now`;
     li.append(a);
     list.prepend(li);
+    a.focus();
   }
   $("links").hidden = false;
   showMine();
@@ -108,5 +109,5 @@ $("join").onsubmit = (ev) => {
 
 const response = await fetch("/api/kinds");
 kinds = (await response.json()).kinds;
-addSeat("human"); addSeat("random");
+addSeat("human"); addSeat("random"); addSeat("random");
 showMine();
