@@ -401,7 +401,7 @@ function render() {
   else title = model.to_move !== null ? `${names[model.to_move]} to decide` : "";
   if (!replay) document.title = `${title} — Pax Pamir`;
   $("heading").textContent = replay ? `Replay: step ${replay.at} of ${state.seq}` : title;
-  if (state) $("status").textContent = state.role === "seat" ? `You are ${names[state.seat]} (seat ${state.seat + 1}).` : "You are watching (public view).";
+  if (state) $("status").textContent = state.role === "seat" ? `You: ${names[state.seat]} (seat ${state.seat + 1})` : "Watching (public view)";
   drawDecision(); drawMap(); drawInfo(); drawMarket(); drawPlayers(); drawCourts(); drawLog();
   $("me").hidden = !state || state.role !== "seat";
   drawCreatorLinks();
@@ -510,7 +510,7 @@ function connect() {
     } else if (m.type === "error") $("error").textContent = m.message;
   };
   socket.onclose = (ev) => {
-    if (ev.code >= 4400 && ev.code < 4500) { $("status").textContent = "This link does not open this game."; setConn("down"); return; }
+    if (ev.code >= 4400 && ev.code < 4500) { $("heading").textContent = "This link does not open this game."; setConn("down"); return; }
     setConn("down");
     setTimeout(connect, retry);
     retry = Math.min(retry * 2, 5000);
@@ -569,7 +569,7 @@ document.addEventListener("keydown", (ev) => {
   if (ev.target.tagName === "INPUT" || !model || replay) return;
   if (ev.key === "u" && !$("undo").hidden) $("undo").click();
 });
-if (!token) $("status").textContent = "Open this page with the link you were given (it ends in #…).";
+if (!token) $("heading").textContent = "Open this page with the link you were given (it ends in #…).";
 else {
   fetch("/api/cards").then((r) => r.json()).then((d) => { cards = d.cards; if (model) render(); }).catch(() => {});
   connect();
