@@ -67,6 +67,7 @@ def assert_no_leak(record: dict[str, Any], clients: dict[int, Client]) -> int:
             truth = states[m["seq"]]
             view = m["view"]
             assert view["deck"] is None and m["seat"] == seat
+            assert view["removed"] is None, "the cards set aside at setup (so the deck's contents) were sent"
             hands, deck = hidden_facts(truth, seat)
             for p, pdata in enumerate(view["players"]):
                 if p != seat and not truth.options.get("open_hands"):

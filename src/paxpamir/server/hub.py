@@ -235,7 +235,8 @@ class Hub:
     async def attach(self, live: LiveGame, conn: Conn) -> None:
         live.conns.add(conn)
         await self.sync(live)
-        self.send_state(live, conn)
+        if conn.version != live.version:  # the sync may have sent it already
+            self.send_state(live, conn)
         self.kick_bots(live)
 
     def detach(self, live: LiveGame, conn: Conn) -> None:
@@ -427,8 +428,10 @@ class Hub:
                     for cached in list(self.live.values()):
                         self.spawn(self.sync(cached))
                     async for note in conn.notifies():
-                        live = self.live.get(note.payload)
-                        if live is not None:
+                        game_id, _, seq = note.payload.partition(" ")
+                        live = self.live.get(game_id)
+                        # A decision this process committed itself (or has read already) needs no reading.
+                        if live is not None and not (seq.isdigit() and int(seq) <= live.seq):
                             self.spawn(self.sync(live))
             except asyncio.CancelledError:
                 raise

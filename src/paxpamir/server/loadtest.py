@@ -28,6 +28,7 @@ class Totals:
     moves: int = 0
     games_finished: int = 0
     errors: int = 0
+    error_codes: dict[str, int] = field(default_factory=dict)
     connections: int = 0
 
 
@@ -66,6 +67,8 @@ async def _seat(ws_url: str, game: str, token: str, think: float, rng: random.Ra
             kind = m["type"]
             if kind == "error":
                 totals.errors += 1
+                code = str(m.get("code"))
+                totals.error_codes[code] = totals.error_codes.get(code, 0) + 1
                 continue
             if kind != "state":
                 continue
@@ -76,7 +79,7 @@ async def _seat(ws_url: str, game: str, token: str, think: float, rng: random.Ra
             if m["over"]:
                 return True
             decision = m["decision"]
-            if decision is None:
+            if decision is None or m["seq"] == sent_seq:
                 continue
             if think > 0:
                 await asyncio.sleep(min(rng.expovariate(1 / think), 10 * think))
@@ -188,7 +191,7 @@ def main(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     )
     print(
         f"moves: {totals.moves} ({totals.moves / elapsed:.1f} moves/s), games finished: {totals.games_finished}, "
-        f"errors: {totals.errors}",
+        f"errors: {totals.errors}" + (f" {totals.error_codes}" if totals.errors else ""),
         file=out,
     )
     print(

@@ -42,7 +42,8 @@ from sqlalchemy import (
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 
-#: The channel on which PostgreSQL servers announce new decisions (payload: the game id).
+#: The channel on which PostgreSQL servers announce changes: payload "<game id> <new seq>" after a decision,
+#: "<game id>" alone after a seat's name or webhook changed.
 NOTIFY_CHANNEL = "pamir_games"
 
 metadata = MetaData()
@@ -339,7 +340,7 @@ class Store:
                     return False
                 c.execute(_RECORD, params)
                 if self.is_postgres:
-                    c.execute(_NOTIFY, {"ch": NOTIFY_CHANNEL, "payload": game_id})
+                    c.execute(_NOTIFY, {"ch": NOTIFY_CHANNEL, "payload": f"{game_id} {seq + 1}"})
         except IntegrityError:
             return False
         return True

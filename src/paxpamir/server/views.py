@@ -15,6 +15,12 @@ def seat_view(game: Game, seat: int | None) -> dict[str, Any]:
     """The state as ``seat`` may see it (None: a spectator), without the log (sent separately, by entries)."""
     view = game.view(seat)
     view.pop("log", None)
+    # The cards set aside at setup go back to the box unseen; listing them would tell which cards the deck
+    # holds. Only their number is sent.
+    removed = view.get("removed")
+    if isinstance(removed, list):
+        view["removed"] = None
+        view["removed_size"] = len(removed)
     return view
 
 
