@@ -153,7 +153,12 @@ function drawMap() {
   for (const [name, pts] of Object.entries(REGION_SHAPES)) {
     const r = model.regions[name];
     const poly = svg("polygon", { points: pts.map((p) => p.join(",")).join(" "), class: "region", fill: REGION_FILL[name], "data-region": name });
-    const title = svg("title"); title.textContent = r.title; poly.append(title);
+    // What a screen reader (or a hover) tells about the region: ruler, armies, tribes.
+    const armies = COALITIONS.filter((c) => r.armies[c]).map((c) => `${r.armies[c]} ${c} ${r.armies[c] > 1 ? "armies" : "army"}`);
+    const tribes = r.tribes.map((n, p) => (n ? `${n} ${n > 1 ? "tribes" : "tribe"} of ${model.names[p]}` : "")).filter(Boolean);
+    const title = svg("title");
+    title.textContent = `${r.title}: ${r.ruler === null ? "no ruler" : `ruled by ${model.names[r.ruler]}`}; ${[...armies, ...tribes].join(", ") || "empty"}`;
+    poly.append(title);
     map.append(poly);
     const idx = legal("regions", name);
     if (idx) makeTarget(poly, idx, r.title);
@@ -296,6 +301,7 @@ function drawCourts() {
         actionIndex: (a) => { const o = model.options.find((x) => x.kind === "action" && x.option[1] === cc.card && x.option[2] === a); return o ? o.index : null; },
       });
       if (cc.used) box.classList.add("used");
+      if (cc.bonus && model.to_move === p) box.append(el("span", { class: "meta", title: "Its actions cost no action now (its suit is favored)", text: "bonus actions" }));
       const spies = el("div", { class: "row" });
       cc.spies.forEach((n, q) => { for (let i = 0; i < n; i++) spies.append(el("span", { class: `pc pc${q}`, title: `spy of ${model.names[q]}`, "data-spy": q, text: `${q + 1}` })); });
       if (spies.children.length) box.append(el("span", { class: "meta", text: "spies:" }), spies);
