@@ -301,7 +301,7 @@ function drawCourts() {
         actionIndex: (a) => { const o = model.options.find((x) => x.kind === "action" && x.option[1] === cc.card && x.option[2] === a); return o ? o.index : null; },
       });
       if (cc.used) box.classList.add("used");
-      if (cc.bonus && model.to_move === p) box.append(el("span", { class: "meta", title: "Its actions cost no action now (its suit is favored)", text: "bonus actions" }));
+      if (cc.bonus && model.to_move === p) box.append(el("span", { class: "meta", title: "Its actions are bonus actions now: they do not count against your two actions", text: "bonus actions" }));
       const spies = el("div", { class: "row" });
       cc.spies.forEach((n, q) => { for (let i = 0; i < n; i++) spies.append(el("span", { class: `pc pc${q}`, title: `spy of ${model.names[q]}`, "data-spy": q, text: `${q + 1}` })); });
       if (spies.children.length) box.append(el("span", { class: "meta", text: "spies:" }), spies);
