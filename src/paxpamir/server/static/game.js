@@ -324,6 +324,9 @@ function drawCourts() {
   if (me && me.hand) for (const n of me.hand) {
     const box = cardBox(n);
     box.classList.add("in-hand");
+    // Playing it owes the region's ruler a bribe (the view model says how much and to whom).
+    const bribe = (me.play_bribes || []).find((b) => b.card === n);
+    if (bribe && bribe.to !== null && bribe.rupees) box.append(el("span", { class: "meta bribe-note", text: `bribe: ${bribe.rupees} ₨ to ${model.names[bribe.to]}` }));
     makeTarget(box, targetsOf("cards", n), cardName(n));
     hand.append(box);
   }
