@@ -26,6 +26,7 @@ from typing import Any, TextIO
 class Totals:
     measure_from: float = float("inf")  # time.perf_counter() after which moves are counted
     measure_to: float = float("inf")
+    server_cpu_wait: float | None = None
     latencies: list[float] = field(default_factory=list)
     moves: int = 0
     games_finished: int = 0
@@ -131,10 +132,14 @@ async def _run(url: str, games: int, players: int, seconds: float, think: float,
             await asyncio.sleep(0.1)
         await asyncio.sleep(warmup)
         cpu_before = _cpu_seconds(server_pid) if server_pid is not None else None
+        wait_before = _cpu_wait_seconds(server_pid) if server_pid is not None else None
         totals.measure_from = time.perf_counter()
         await asyncio.sleep(seconds)
         totals.measure_to = time.perf_counter()
         cpu_after = _cpu_seconds(server_pid) if server_pid is not None else None
+        wait_after = _cpu_wait_seconds(server_pid) if server_pid is not None else None
+        if wait_before is not None and wait_after is not None:
+            totals.server_cpu_wait = wait_after - wait_before
         for task in tables:
             task.cancel()
         await asyncio.gather(*tables, return_exceptions=True)
@@ -148,6 +153,15 @@ def _cpu_seconds(pid: int) -> float | None:
         with open(f"/proc/{pid}/stat") as f:
             fields = f.read().rsplit(")", 1)[1].split()
         return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+def _cpu_wait_seconds(pid: int) -> float | None:
+    """Seconds the main thread of ``pid`` has spent ready to run but waiting for a CPU (Linux schedstat)."""
+    try:
+        with open(f"/proc/{pid}/schedstat") as f:
+            return int(f.read().split()[1]) / 1e9
     except (OSError, ValueError, IndexError):
         return None
 
@@ -221,6 +235,8 @@ def main(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     line = f"client CPU {client_cpu:.1f} s in all"
     if server_cpu is not None:
         line = f"server CPU {server_cpu:.1f} s ({server_cpu * per_move:.2f} ms per move), " + line
+    if totals.server_cpu_wait is not None:
+        line += f"; the server waited {totals.server_cpu_wait:.1f} s for a CPU (other processes' load)"
     print(line + f"; load average {os.getloadavg()[0]:.1f}", file=out)
     return 0 if totals.moves > 0 and totals.errors == 0 else 1
 

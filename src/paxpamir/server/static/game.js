@@ -60,7 +60,10 @@ function connect() {
   socket.onopen = () => { retry = 500; send({ type: "hello", token }); };
   socket.onmessage = (ev) => {
     const m = JSON.parse(ev.data);
-    if (m.type === "state") { $("error").textContent = ""; render(m); }
+    if (m.type === "state") {
+      if (!state || state.seq !== m.seq) $("error").textContent = "";
+      render(m);
+    }
     else if (m.type === "error") $("error").textContent = m.message;
   };
   socket.onclose = (ev) => {
