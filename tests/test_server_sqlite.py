@@ -498,7 +498,8 @@ def test_the_load_test_plays_games_against_a_server_it_starts_and_prints_its_fig
     import sys
 
     result = subprocess.run(
-        [sys.executable, "-m", "paxpamir", "loadtest", "--games", "3", "--seconds", "3", "--think", "0.02"],
+        [sys.executable, "-m", "paxpamir", "loadtest", "--games", "3", "--seconds", "3", "--think", "0.02",
+         "--warmup", "1"],
         capture_output=True, text=True, timeout=120,
     )
     assert result.returncode == 0, result.stdout + result.stderr

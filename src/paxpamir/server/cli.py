@@ -40,6 +40,7 @@ def register(subparsers: Any) -> None:
     q.add_argument(
         "--think", type=float, default=1.0, help="mean pause of a bot client before each move, seconds (default 1)"
     )
+    q.add_argument("--warmup", type=float, default=5.0, help="seconds played before measuring (default 5)")
     q.add_argument("--seed", type=int, default=1, help="first game seed (default 1)")
     q.set_defaults(run=cmd_loadtest)
 

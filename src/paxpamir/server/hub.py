@@ -33,6 +33,8 @@ BURST = 400
 RATE = 200.0
 #: A connection that keeps flooding after this many refused messages is closed.
 MAX_REFUSED = 100
+#: Seconds between SQLite WAL checkpoints (done in a worker thread, off the event loop).
+CHECKPOINT_EVERY = 2.0
 #: Messages queued for a page that does not read them; beyond this it is disconnected.
 MAX_QUEUE = 1000
 
@@ -140,12 +142,22 @@ class Hub:
             self._listener = asyncio.create_task(self._listen())
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self.listening.wait(), 10)
+        if self.store.is_sqlite:
+            self.spawn(self._checkpoints())
         # Bots whose turn it was when the server stopped move now.
         kinds = [bots.WAKHAN, *bots.BOTS]
         for game_id in await self.db(self.store.games_waiting_for, kinds):
             live = await self.get(game_id)
             if live is not None:
                 self.kick_bots(live)
+
+    async def _checkpoints(self) -> None:
+        while True:
+            await asyncio.sleep(CHECKPOINT_EVERY)
+            try:
+                await asyncio.to_thread(self.store.checkpoint)
+            except Exception:  # e.g. the disk is busy: the next one will do
+                log.exception("WAL checkpoint failed")
 
     async def stop(self) -> None:
         if self._listener is not None:

@@ -24,6 +24,9 @@ from typing import Any, TextIO
 
 @dataclass
 class Totals:
+    measure_from: float = float("inf")  # time.perf_counter() after which moves are counted
+    measure_to: float = float("inf")
+    server_cpu_wait: float | None = None
     latencies: list[float] = field(default_factory=list)
     moves: int = 0
     games_finished: int = 0
@@ -73,8 +76,9 @@ async def _seat(ws_url: str, game: str, token: str, think: float, rng: random.Ra
             if kind != "state":
                 continue
             if sent_at is not None and m["seq"] > sent_seq:
-                totals.latencies.append(time.perf_counter() - sent_at)
-                totals.moves += 1
+                if totals.measure_from <= sent_at <= totals.measure_to:
+                    totals.latencies.append(time.perf_counter() - sent_at)
+                    totals.moves += 1
                 sent_at = None
             if m["over"]:
                 return True
@@ -109,15 +113,38 @@ async def _table(client: Any, url: str, players: int, seed: int, think: float, t
             seed += 100_000
 
 
-async def _run(url: str, games: int, players: int, seconds: float, think: float, seed: int) -> Totals:
+async def _run(url: str, games: int, players: int, seconds: float, think: float, seed: int, warmup: float,
+               server_pid: int | None) -> tuple[Totals, float, float | None]:
+    """Play; return the totals, the measured time and the server's CPU seconds in it (when known)."""
     import httpx
 
     totals = Totals()
-    deadline = time.monotonic() + seconds
     limits = httpx.Limits(max_connections=20)
     async with httpx.AsyncClient(timeout=60, limits=limits) as client:
-        await asyncio.gather(*(_table(client, url, players, seed + i, think, totals, deadline) for i in range(games)))
-    return totals
+        # Every game is created and every page connected before the clock starts (plus a warm-up).
+        total_seconds = warmup + seconds
+        deadline = time.monotonic() + 120 + total_seconds
+        tables = [
+            asyncio.create_task(_table(client, url, players, seed + i, think, totals, deadline))
+            for i in range(games)
+        ]
+        while totals.connections < games * players and time.monotonic() < deadline - total_seconds:
+            await asyncio.sleep(0.1)
+        await asyncio.sleep(warmup)
+        cpu_before = _cpu_seconds(server_pid) if server_pid is not None else None
+        wait_before = _cpu_wait_seconds(server_pid) if server_pid is not None else None
+        totals.measure_from = time.perf_counter()
+        await asyncio.sleep(seconds)
+        totals.measure_to = time.perf_counter()
+        cpu_after = _cpu_seconds(server_pid) if server_pid is not None else None
+        wait_after = _cpu_wait_seconds(server_pid) if server_pid is not None else None
+        if wait_before is not None and wait_after is not None:
+            totals.server_cpu_wait = wait_after - wait_before
+        for task in tables:
+            task.cancel()
+        await asyncio.gather(*tables, return_exceptions=True)
+    server_cpu = cpu_after - cpu_before if cpu_before is not None and cpu_after is not None else None
+    return totals, totals.measure_to - totals.measure_from, server_cpu
 
 
 def _cpu_seconds(pid: int) -> float | None:
@@ -126,6 +153,15 @@ def _cpu_seconds(pid: int) -> float | None:
         with open(f"/proc/{pid}/stat") as f:
             fields = f.read().rsplit(")", 1)[1].split()
         return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+def _cpu_wait_seconds(pid: int) -> float | None:
+    """Seconds the main thread of ``pid`` has spent ready to run but waiting for a CPU (Linux schedstat)."""
+    try:
+        with open(f"/proc/{pid}/schedstat") as f:
+            return int(f.read().split()[1]) / 1e9
     except (OSError, ValueError, IndexError):
         return None
 
@@ -163,17 +199,13 @@ def main(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if url is None:
         proc, url, tmp = _start_server(args.database)
     url = url.rstrip("/")
-    server_cpu: float | None = None
     try:
-        cpu_before = _cpu_seconds(proc.pid) if proc is not None else None
         client_before = time.process_time()
-        started = time.perf_counter()
-        totals = asyncio.run(_run(url, args.games, args.players, args.seconds, args.think, args.seed))
-        elapsed = time.perf_counter() - started
+        totals, elapsed, server_cpu = asyncio.run(
+            _run(url, args.games, args.players, args.seconds, args.think, args.seed, args.warmup,
+                 proc.pid if proc is not None else None)
+        )
         client_cpu = time.process_time() - client_before
-        cpu_after = _cpu_seconds(proc.pid) if proc is not None else None
-        if cpu_before is not None and cpu_after is not None:
-            server_cpu = cpu_after - cpu_before
     finally:
         if proc is not None:
             proc.terminate()
@@ -186,7 +218,7 @@ def main(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     print(f"server: {url}{' (started for this test)' if proc is not None else ''}", file=out)
     print(
         f"{args.games} concurrent games x {args.players} bot clients, think {args.think:g} s, "
-        f"{elapsed:.1f} s, {totals.connections} websockets",
+        f"measured {elapsed:.1f} s after a {args.warmup:g} s warm-up, {totals.connections} websockets",
         file=out,
     )
     print(
@@ -200,9 +232,11 @@ def main(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         file=out,
     )
     per_move = 1000 / max(totals.moves, 1)
-    line = f"client CPU {client_cpu:.1f} s ({client_cpu * per_move:.2f} ms per move)"
+    line = f"client CPU {client_cpu:.1f} s in all"
     if server_cpu is not None:
         line = f"server CPU {server_cpu:.1f} s ({server_cpu * per_move:.2f} ms per move), " + line
+    if totals.server_cpu_wait is not None:
+        line += f"; the server waited {totals.server_cpu_wait:.1f} s for a CPU (other processes' load)"
     print(line + f"; load average {os.getloadavg()[0]:.1f}", file=out)
     return 0 if totals.moves > 0 and totals.errors == 0 else 1
 

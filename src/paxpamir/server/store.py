@@ -367,6 +367,12 @@ class Store:
             c.execute(tokens.delete().where(*cond))
             c.execute(insert(tokens).values(token_hash=hash_token(token), game_id=game_id, role=role, seat=seat))
 
+    def checkpoint(self) -> None:
+        """Copy the SQLite write-ahead log into the database file (without blocking writers)."""
+        if self.is_sqlite:
+            with self.engine.connect() as c:
+                c.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
+
     def games_waiting_for(self, kinds: list[str]) -> list[str]:
         """Games not over whose seat to move is of one of ``kinds`` (bots to restart after a crash)."""
         with self.engine.connect() as c:
@@ -386,4 +392,7 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cur.execute("PRAGMA synchronous=NORMAL")
     cur.execute("PRAGMA foreign_keys=ON")
     cur.execute("PRAGMA busy_timeout=30000")
+    # The server checkpoints the WAL itself, from a worker thread (Store.checkpoint): a checkpoint syncs the
+    # database file to disk, which must not stall the event loop that commits moves.
+    cur.execute("PRAGMA wal_autocheckpoint=0")
     cur.close()

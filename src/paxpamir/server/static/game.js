@@ -512,7 +512,7 @@ function connect() {
   socket.onmessage = (ev) => {
     const m = JSON.parse(ev.data);
     if (m.type === "state") {
-      $("error").textContent = "";
+      if (!state || state.seq !== m.seq) $("error").textContent = "";  // an error stays until the game moves
       state = m;
       remember();
       if (replay) { $("rp-step").max = String(state.seq); $("rp-label").textContent = `${replay.at} / ${state.seq}`; } else refresh();
