@@ -401,6 +401,9 @@ def build_parser() -> argparse.ArgumentParser:
     from . import terminal  # the terminal game: play and replay
 
     terminal.register(sub)
+    from ..server import cli as server_cli  # online play: pamir serve, pamir loadtest (imports nothing heavy)
+
+    server_cli.register(sub)
     return parser
 
 

@@ -1,0 +1,374 @@
+"""The Starlette application: pages, the JSON API and the websocket (protocol: docs/server-protocol.md)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import secrets
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from ..engine.errors import PamirError
+from ..engine.game import MAX_PLAYERS, MIN_PLAYERS, Game
+from . import board_api, bots
+from .hub import MAX_MESSAGE, MAX_REFUSED, ClientError, Conn, Hub, LiveGame
+from .store import NewGame, SeatRow, Store, new_token
+
+STATIC = Path(__file__).resolve().parent / "static"
+MAX_BODY = 65_536
+#: Seconds a new websocket has to send its ``hello``.
+HELLO_TIMEOUT = 15.0
+
+STATUS = {
+    "bad_json": 400,
+    "bad_message": 400,
+    "bad_request": 422,
+    "bad_name": 422,
+    "bad_webhook": 422,
+    "unauthorized": 401,
+    "forbidden": 403,
+    "unknown_game": 404,
+    "not_over": 409,
+    "stale_seq": 409,
+    "not_your_turn": 409,
+    "game_over": 409,
+    "cannot_undo": 409,
+    "illegal_option": 422,
+    "too_large": 413,
+}
+
+
+def error_response(exc: ClientError) -> JSONResponse:
+    return JSONResponse({"error": exc.code, "message": exc.message}, status_code=STATUS.get(exc.code, 400))
+
+
+def create_app(database_url: str, public_url: str = "") -> Starlette:
+    store = Store(database_url)
+    hub = Hub(store, public_url)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_app: Starlette) -> AsyncIterator[None]:
+        await hub.start()
+        try:
+            yield
+        finally:
+            await hub.stop()
+
+    async def read_json(request: Request) -> Any:
+        body = await request.body()
+        if len(body) > MAX_BODY:
+            raise ClientError("too_large", f"the request body is over {MAX_BODY} bytes")
+        try:
+            return json.loads(body or b"{}")
+        except (ValueError, UnicodeDecodeError):
+            raise ClientError("bad_json", "the request body is not valid JSON") from None
+
+    async def authorise(request: Request) -> tuple[LiveGame, str, int | None]:
+        game_id = request.path_params["game_id"]
+        header = request.headers.get("authorization", "")
+        token = header[7:].strip() if header.lower().startswith("bearer ") else ""
+        if not token:
+            raise ClientError("unauthorized", "send the link's token as 'Authorization: Bearer <token>'")
+        return await resolve(game_id, token)
+
+    async def resolve(game_id: str, token: Any) -> tuple[LiveGame, str, int | None]:
+        if not isinstance(token, str) or not token or len(token) > 200:
+            raise ClientError("unauthorized", "a token (the secret part of your link) is needed")
+        if len(game_id) > 32:
+            raise ClientError("unknown_game", "there is no such game")
+        found = await hub.db(store.resolve_token, game_id, token)
+        if found is None:
+            if await hub.db(store.load_game, game_id) is None:
+                raise ClientError("unknown_game", "there is no such game")
+            raise ClientError("forbidden", "this token opens no seat of this game")
+        live = await hub.get(game_id)
+        if live is None:
+            raise ClientError("unknown_game", "there is no such game")
+        return live, found[0], found[1]
+
+    async def api_create(request: Request) -> Response:
+        try:
+            spec = await read_json(request)
+            created = await create_game(spec, str(request.base_url).rstrip("/"))
+        except ClientError as exc:
+            return error_response(exc)
+        return JSONResponse(created, status_code=201)
+
+    async def create_game(spec: Any, base: str) -> dict[str, Any]:
+        if not isinstance(spec, dict):
+            raise ClientError("bad_request", "send a JSON object such as {\"seats\": [{\"kind\": \"human\"}, ...]}")
+        seat_specs = spec.get("seats")
+        if not isinstance(seat_specs, list) or not MIN_PLAYERS <= len(seat_specs) <= MAX_PLAYERS:
+            raise ClientError("bad_request", f"'seats' must list {MIN_PLAYERS} to {MAX_PLAYERS} seats")
+        kinds = bots.seat_kinds()
+        seat_rows: list[SeatRow] = []
+        for i, s in enumerate(seat_specs):
+            if isinstance(s, str):
+                s = {"kind": s}
+            if not isinstance(s, dict) or s.get("kind", "human") not in kinds:
+                raise ClientError("bad_request", f"seat {i + 1}: the kind must be one of {', '.join(kinds)}")
+            kind = s.get("kind", "human")
+            name = s.get("name")
+            if name is not None and (not isinstance(name, str) or not name.split()):
+                raise ClientError("bad_request", f"seat {i + 1}: a name is a non-empty string")
+            default = "Wakhan" if kind == bots.WAKHAN else (f"Player {i + 1}" if kind == bots.HUMAN else
+                                                          f"{kind.capitalize()} bot {i + 1}")
+            seat_rows.append(SeatRow(i, kind, " ".join(name.split())[:40] if name else default, None))
+        wakhan_seats = [r.seat for r in seat_rows if r.kind == bots.WAKHAN]
+        if wakhan_seats and (wakhan_seats != [len(seat_rows) - 1] or len(seat_rows) not in (2, 3)):
+            raise ClientError("bad_request", "Wakhan takes the last seat of a game of 2 or 3 seats")
+        seed = spec.get("seed")
+        if seed is None:
+            seed = secrets.randbelow(2**31)
+        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**62:
+            raise ClientError("bad_request", "the seed is a whole number from 0 to 2**62")
+        open_hands = spec.get("open_hands", False)
+        delay = spec.get("bot_delay", 0.5)
+        if not isinstance(open_hands, bool):
+            raise ClientError("bad_request", "'open_hands' is true or false")
+        if not isinstance(delay, int | float) or isinstance(delay, bool) or not 0 <= delay <= 10:
+            raise ClientError("bad_request", "'bot_delay' is a number of seconds from 0 to 10")
+        try:
+            game = Game.new(len(seat_rows), seed, open_hands=open_hands, wakhan=bool(wakhan_seats))
+        except PamirError as exc:
+            raise ClientError("bad_request", str(exc)) from None
+        game_id = secrets.token_urlsafe(9)
+        links: list[tuple[str, str, int | None]] = [(new_token(), "creator", None), (new_token(), "spectator", None)]
+        links += [(new_token(), "seat", r.seat) for r in seat_rows if r.kind == bots.HUMAN]
+        new = NewGame(game_id, len(seat_rows), seed, open_hands, bool(wakhan_seats), float(delay),
+                      game.current_player, game.state_hash(), seat_rows)
+        await hub.db(store.create_game, new, links)
+        page = f"{base}/g/{game_id}"
+        out: dict[str, Any] = {
+            "game": game_id,
+            "seed": seed,
+            "creator": {"token": links[0][0], "url": f"{page}#{links[0][0]}"},
+            "spectator": {"token": links[1][0], "url": f"{page}#{links[1][0]}"},
+            "seats": [],
+        }
+        by_seat = {s: t for t, role, s in links if role == "seat"}
+        for r in seat_rows:
+            entry: dict[str, Any] = {"seat": r.seat, "kind": r.kind, "name": r.name}
+            if r.seat in by_seat:
+                entry["token"] = by_seat[r.seat]
+                entry["url"] = f"{page}#{by_seat[r.seat]}"
+            out["seats"].append(entry)
+        live = await hub.get(game_id)
+        if live is not None:
+            hub.kick_bots(live)
+        return out
+
+    async def api_state(request: Request) -> Response:
+        try:
+            live, role, seat = await authorise(request)
+            await hub.sync(live)
+        except ClientError as exc:
+            return error_response(exc)
+        message = hub.state_message(live, role, seat, 0)
+        if role == "creator":
+            message["state_hash"] = live.game.state_hash()
+        return JSONResponse(message)
+
+    async def api_move(request: Request) -> Response:
+        try:
+            live, role, seat = await authorise(request)
+            msg = await read_json(request)
+            if not isinstance(msg, dict):
+                raise ClientError("bad_message", "send a JSON object such as {\"seq\": 12, \"option\": [...]}")
+            seq = await hub.submit(live, role, seat, msg)
+        except ClientError as exc:
+            return error_response(exc)
+        return JSONResponse({"ok": True, "seq": seq})
+
+    async def api_seat(request: Request) -> Response:
+        try:
+            live, role, seat = await authorise(request)
+            msg = await read_json(request)
+            await set_seat(live, role, seat, msg)
+        except ClientError as exc:
+            return error_response(exc)
+        return JSONResponse({"ok": True})
+
+    async def set_seat(live: LiveGame, role: str, seat: int | None, msg: Any) -> None:
+        if role != "seat" or seat is None:
+            raise ClientError("forbidden", "only a player's own link may change their name or webhook")
+        if not isinstance(msg, dict):
+            raise ClientError("bad_message", "send a JSON object")
+        name = msg.get("name")
+        webhook = msg.get("webhook", "")
+        if name is not None and not isinstance(name, str):
+            raise ClientError("bad_name", "a name is a string")
+        if webhook is not None and not isinstance(webhook, str):
+            raise ClientError("bad_webhook", "a webhook is a URL string, or null to remove it")
+        await hub.update_seat(live, seat, name, webhook or None, "webhook" in msg and not webhook)
+
+    async def api_links(request: Request) -> Response:
+        """The creator issues a new link for a seat (``{"seat": n}``) or the spectators; the old one stops."""
+        try:
+            live, role, _seat = await authorise(request)
+            if role != "creator":
+                raise ClientError("forbidden", "only the game's creator may issue links")
+            msg = await read_json(request)
+            target = msg.get("seat") if isinstance(msg, dict) else None
+            if target is not None and (not isinstance(target, int) or not 0 <= target < len(live.seats)
+                                       or live.seats[target].kind != bots.HUMAN):
+                raise ClientError("bad_request", "'seat' must be a human seat's number (0-based)")
+            token = new_token()
+            await hub.db(store.replace_token, live.id, "seat" if target is not None else "spectator", target, token)
+        except ClientError as exc:
+            return error_response(exc)
+        base = str(request.base_url).rstrip("/")
+        return JSONResponse({"seat": target, "token": token, "url": f"{base}/g/{live.id}#{token}"})
+
+    async def api_record(request: Request) -> Response:
+        try:
+            live, _role, _seat = await authorise(request)
+            await hub.sync(live)
+            if not live.game.is_over:
+                raise ClientError("not_over", "the record (which reveals the deck) is published when the game ends")
+        except ClientError as exc:
+            return error_response(exc)
+        return JSONResponse({"record": live.game.record(), "state_hash": live.game.state_hash()})
+
+    async def api_kinds(_request: Request) -> Response:
+        return JSONResponse({"kinds": bots.seat_kinds()})
+
+    async def healthz(_request: Request) -> Response:
+        return JSONResponse({"ok": True, "games_in_memory": len(hub.live)})
+
+    async def lobby(_request: Request) -> Response:
+        return FileResponse(STATIC / "lobby.html")
+
+    async def game_page(_request: Request) -> Response:
+        return FileResponse(STATIC / "game.html")
+
+    async def websocket(ws: WebSocket) -> None:
+        await ws.accept()
+        game_id = ws.path_params["game_id"]
+        conn: Conn | None = None
+        live: LiveGame | None = None
+        try:
+            try:
+                first = await asyncio.wait_for(ws.receive_text(), HELLO_TIMEOUT)
+            except (TimeoutError, KeyError):
+                await _refuse(ws, ClientError("bad_message", "send {\"type\": \"hello\", \"token\": ...} first"))
+                return
+            try:
+                hello = json.loads(first) if len(first) <= MAX_MESSAGE else None
+            except ValueError:
+                hello = None
+            if not isinstance(hello, dict) or hello.get("type") != "hello":
+                await _refuse(ws, ClientError("bad_message", "the first message must be {\"type\": \"hello\", "
+                                                             "\"token\": ...}"))
+                return
+            try:
+                live, role, seat = await resolve(game_id, hello.get("token"))
+            except ClientError as exc:
+                await _refuse(ws, exc)
+                return
+            conn = Conn(role, seat)
+            writer = asyncio.create_task(_writer(ws, conn))
+            try:
+                await hub.attach(live, conn)
+                await _reader(ws, conn, live)
+            finally:
+                hub.detach(live, conn)
+                with contextlib.suppress(Exception):
+                    await writer
+        except WebSocketDisconnect:
+            pass
+
+    async def _reader(ws: WebSocket, conn: Conn, live: LiveGame) -> None:
+        while not conn.closed:
+            message = await ws.receive()
+            if message["type"] == "websocket.disconnect":
+                return
+            raw = message.get("text")
+            if raw is None:
+                raw = (message.get("bytes") or b"").decode("utf-8", "replace")
+            if not conn.allow():
+                if conn.refused == 1:
+                    conn.send({"type": "error", "code": "rate_limited",
+                               "message": "too many messages: slow down (messages are ignored meanwhile)",
+                               "seq": live.seq})
+                if conn.refused >= MAX_REFUSED:
+                    conn.close(1008, "flooding")
+                    return
+                continue
+            try:
+                await handle(conn, live, raw)
+            except ClientError as exc:
+                conn.send({"type": "error", "code": exc.code, "message": exc.message, "seq": live.seq})
+                if exc.code == "stale_seq":
+                    hub.send_state(live, conn)
+            await asyncio.sleep(0)  # let the writer and other pages through
+
+    async def handle(conn: Conn, live: LiveGame, raw: str) -> None:
+        if len(raw) > MAX_MESSAGE:
+            raise ClientError("too_large", f"messages are limited to {MAX_MESSAGE} characters")
+        try:
+            msg = json.loads(raw)
+        except ValueError:
+            raise ClientError("bad_json", "that message is not valid JSON") from None
+        if not isinstance(msg, dict):
+            raise ClientError("bad_message", "a message is a JSON object")
+        kind = msg.get("type", "move" if "option" in msg else None)
+        if kind in ("move", "undo"):
+            await hub.submit(live, conn.role, conn.seat, {**msg, "type": kind}, conn)
+        elif kind == "ping":
+            conn.send({"type": "pong", "seq": live.seq})
+        elif kind == "state":
+            hub.send_state(live, conn)
+        elif kind == "seat":
+            await set_seat(live, conn.role, conn.seat, msg)
+        else:
+            raise ClientError("bad_message", f"unknown message type {kind!r} (move, undo, seat, state, ping)")
+
+    routes = [
+        Route("/", lobby),
+        Route("/g/{game_id}", game_page),
+        Route("/healthz", healthz),
+        Route("/api/kinds", api_kinds),
+        Route("/api/games", api_create, methods=["POST"]),
+        Route("/api/games/{game_id}", api_state),
+        Route("/api/games/{game_id}/moves", api_move, methods=["POST"]),
+        Route("/api/games/{game_id}/seat", api_seat, methods=["POST"]),
+        Route("/api/games/{game_id}/links", api_links, methods=["POST"]),
+        Route("/api/games/{game_id}/record", api_record),
+        WebSocketRoute("/ws/{game_id}", websocket),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]
+    routes[-1:-1] = board_api.ROUTES  # the browser board's read-only JSON (model, replay, stats, cards)
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.hub = hub
+    return app
+
+
+async def _refuse(ws: WebSocket, exc: ClientError) -> None:
+    codes = {"unauthorized": 4401, "forbidden": 4403, "unknown_game": 4404}
+    with contextlib.suppress(Exception):
+        await ws.send_text(json.dumps({"type": "error", "code": exc.code, "message": exc.message}))
+        await ws.close(codes.get(exc.code, 4400), exc.code)
+
+
+async def _writer(ws: WebSocket, conn: Conn) -> None:
+    while True:
+        text = await conn.queue.get()
+        if text is None:
+            break
+        try:
+            await ws.send_text(text)
+        except Exception:
+            conn.closed = True
+            break
+    with contextlib.suppress(Exception):
+        await ws.close(conn.close_code, conn.close_reason)

@@ -1,0 +1,244 @@
+"""``pamir loadtest``: many concurrent games of bot clients over real websockets; moves/s and round-trip latency.
+
+Every seat of every game is a client with its own websocket that, when the server offers it a decision, waits a
+"thinking" pause (exponentially distributed around ``--think`` seconds), sends a random legal option and times
+the round trip until its own new view arrives. A finished game is replaced by a new one, so ``--games`` games are
+in play all along. Without ``--url`` a server is started on a temporary SQLite file (or on ``--database``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from typing import Any, TextIO
+
+
+@dataclass
+class Totals:
+    measure_from: float = float("inf")  # time.perf_counter() after which moves are counted
+    measure_to: float = float("inf")
+    server_cpu_wait: float | None = None
+    latencies: list[float] = field(default_factory=list)
+    moves: int = 0
+    games_finished: int = 0
+    errors: int = 0
+    error_codes: dict[str, int] = field(default_factory=dict)
+    connections: int = 0
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _percentile(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+async def _seat(ws_url: str, game: str, token: str, think: float, rng: random.Random, totals: Totals,
+                deadline: float) -> bool:
+    """Play one seat until the game ends (True) or the time is up (False)."""
+    import websockets
+
+    async with websockets.connect(f"{ws_url}/ws/{game}", max_size=None, open_timeout=60, compression=None) as ws:
+        totals.connections += 1
+        await ws.send(json.dumps({"type": "hello", "token": token}))
+        sent_at: float | None = None
+        sent_seq = -1
+        while True:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                return False
+            try:
+                raw = await asyncio.wait_for(ws.recv(), remaining)
+            except TimeoutError:
+                return False
+            m = json.loads(raw)
+            kind = m["type"]
+            if kind == "error":
+                totals.errors += 1
+                code = str(m.get("code"))
+                totals.error_codes[code] = totals.error_codes.get(code, 0) + 1
+                continue
+            if kind != "state":
+                continue
+            if sent_at is not None and m["seq"] > sent_seq:
+                if totals.measure_from <= sent_at <= totals.measure_to:
+                    totals.latencies.append(time.perf_counter() - sent_at)
+                    totals.moves += 1
+                sent_at = None
+            if m["over"]:
+                return True
+            decision = m["decision"]
+            if decision is None or m["seq"] == sent_seq:
+                continue
+            if think > 0:
+                await asyncio.sleep(min(rng.expovariate(1 / think), 10 * think))
+            options = decision["options"]
+            option = options[rng.randrange(len(options))]["option"]
+            sent_seq = m["seq"]
+            sent_at = time.perf_counter()
+            await ws.send(json.dumps({"type": "move", "seq": sent_seq, "option": option}))
+
+
+async def _table(client: Any, url: str, players: int, seed: int, think: float, totals: Totals,
+                 deadline: float) -> None:
+    ws_url = "ws" + url[4:]
+    rng = random.Random(seed)
+    if True:
+        while time.monotonic() < deadline:
+            r = await client.post(f"{url}/api/games", json={"seats": ["human"] * players, "seed": seed})
+            r.raise_for_status()
+            created = r.json()
+            seat_tasks = [
+                _seat(ws_url, created["game"], s["token"], think, random.Random(rng.random()), totals, deadline)
+                for s in created["seats"]
+            ]
+            results = await asyncio.gather(*seat_tasks)
+            if all(results):
+                totals.games_finished += 1
+            seed += 100_000
+
+
+async def _run(url: str, games: int, players: int, seconds: float, think: float, seed: int, warmup: float,
+               server_pid: int | None) -> tuple[Totals, float, float | None]:
+    """Play; return the totals, the measured time and the server's CPU seconds in it (when known)."""
+    import httpx
+
+    totals = Totals()
+    limits = httpx.Limits(max_connections=20)
+    async with httpx.AsyncClient(timeout=60, limits=limits) as client:
+        # Every game is created and every page connected before the clock starts (plus a warm-up).
+        total_seconds = warmup + seconds
+        deadline = time.monotonic() + 120 + total_seconds
+        tables = [
+            asyncio.create_task(_table(client, url, players, seed + i, think, totals, deadline))
+            for i in range(games)
+        ]
+        while totals.connections < games * players and time.monotonic() < deadline - total_seconds:
+            await asyncio.sleep(0.1)
+        await asyncio.sleep(warmup)
+        cpu_before = _cpu_seconds(server_pid) if server_pid is not None else None
+        wait_before = _cpu_wait_seconds(server_pid) if server_pid is not None else None
+        totals.measure_from = time.perf_counter()
+        await asyncio.sleep(seconds)
+        totals.measure_to = time.perf_counter()
+        cpu_after = _cpu_seconds(server_pid) if server_pid is not None else None
+        wait_after = _cpu_wait_seconds(server_pid) if server_pid is not None else None
+        if wait_before is not None and wait_after is not None:
+            totals.server_cpu_wait = wait_after - wait_before
+        for task in tables:
+            task.cancel()
+        await asyncio.gather(*tables, return_exceptions=True)
+    server_cpu = cpu_after - cpu_before if cpu_before is not None and cpu_after is not None else None
+    return totals, totals.measure_to - totals.measure_from, server_cpu
+
+
+def _cpu_seconds(pid: int) -> float | None:
+    """User + system CPU time of process ``pid`` (Linux /proc), or None where that is not available."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+def _cpu_wait_seconds(pid: int) -> float | None:
+    """Seconds the main thread of ``pid`` has spent ready to run but waiting for a CPU (Linux schedstat)."""
+    try:
+        with open(f"/proc/{pid}/schedstat") as f:
+            return int(f.read().split()[1]) / 1e9
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+def _start_server(database: str | None) -> tuple[subprocess.Popen[bytes], str, str | None]:
+    import httpx
+
+    tmp = None
+    if database is None:
+        tmp = tempfile.mkdtemp(prefix="pamir-loadtest-")
+        database = os.path.join(tmp, "loadtest.sqlite3")
+    port = _free_port()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "paxpamir", "serve", "--port", str(port), "--database", database],
+        stdout=subprocess.DEVNULL,
+    )
+    url = f"http://127.0.0.1:{port}"
+    for _ in range(300):
+        try:
+            if httpx.get(url + "/healthz", timeout=1).status_code == 200:
+                return proc, url, tmp
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    proc.kill()
+    raise RuntimeError("the server did not start")
+
+
+def main(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    if not 2 <= args.players <= 5 or args.games < 1 or args.seconds <= 0 or args.think < 0:
+        print("pamir loadtest: error: need 2-5 players, at least 1 game, a positive duration", file=err)
+        return 2
+    proc = None
+    tmp = None
+    url = args.url
+    if url is None:
+        proc, url, tmp = _start_server(args.database)
+    url = url.rstrip("/")
+    try:
+        client_before = time.process_time()
+        totals, elapsed, server_cpu = asyncio.run(
+            _run(url, args.games, args.players, args.seconds, args.think, args.seed, args.warmup,
+                 proc.pid if proc is not None else None)
+        )
+        client_cpu = time.process_time() - client_before
+    finally:
+        if proc is not None:
+            proc.terminate()
+            proc.wait(10)
+        if tmp is not None:
+            import shutil
+
+            shutil.rmtree(tmp, ignore_errors=True)
+    lat = totals.latencies
+    print(f"server: {url}{' (started for this test)' if proc is not None else ''}", file=out)
+    print(
+        f"{args.games} concurrent games x {args.players} bot clients, think {args.think:g} s, "
+        f"measured {elapsed:.1f} s after a {args.warmup:g} s warm-up, {totals.connections} websockets",
+        file=out,
+    )
+    print(
+        f"moves: {totals.moves} ({totals.moves / elapsed:.1f} moves/s), games finished: {totals.games_finished}, "
+        f"errors: {totals.errors}" + (f" {totals.error_codes}" if totals.errors else ""),
+        file=out,
+    )
+    print(
+        f"move round trip: p50 {_percentile(lat, 0.50) * 1000:.1f} ms, p90 {_percentile(lat, 0.90) * 1000:.1f} ms, "
+        f"p99 {_percentile(lat, 0.99) * 1000:.1f} ms, max {max(lat, default=float('nan')) * 1000:.1f} ms",
+        file=out,
+    )
+    per_move = 1000 / max(totals.moves, 1)
+    line = f"client CPU {client_cpu:.1f} s in all"
+    if server_cpu is not None:
+        line = f"server CPU {server_cpu:.1f} s ({server_cpu * per_move:.2f} ms per move), " + line
+    if totals.server_cpu_wait is not None:
+        line += f"; the server waited {totals.server_cpu_wait:.1f} s for a CPU (other processes' load)"
+    print(line + f"; load average {os.getloadavg()[0]:.1f}", file=out)
+    return 0 if totals.moves > 0 and totals.errors == 0 else 1
+
+
+__all__ = ["main"]

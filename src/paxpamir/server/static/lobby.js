@@ -1,0 +1,113 @@
+// The lobby: create a game through the JSON API, show every link, remember this browser's games, join by link.
+const $ = (id) => document.getElementById(id);
+const seats = $("seats");
+let kinds = { human: "a person" };
+const STORE = "paxpamir.games";
+
+function addSeat(kind) {
+  if (seats.children.length >= 5) return;
+  const n = seats.children.length + 1;
+  const row = document.createElement("div");
+  row.className = "seat";
+  const select = document.createElement("select");
+  select.setAttribute("aria-label", `Seat ${n} kind`);
+  for (const [k, text] of Object.entries(kinds)) {
+    const o = document.createElement("option");
+    o.value = k; o.textContent = `${k} — ${text}`; o.selected = k === kind;
+    select.append(o);
+  }
+  const name = document.createElement("input");
+  name.placeholder = `Player ${n}`;
+  name.setAttribute("aria-label", `Seat ${n} name`);
+  row.append(`Seat ${n}: `, select, " name ", name);
+  seats.append(row);
+}
+
+$("add").onclick = () => addSeat("random");
+$("remove").onclick = () => { if (seats.children.length > 2) seats.lastChild.remove(); };
+
+function item(label, url) {
+  const li = document.createElement("li");
+  const a = document.createElement("a");
+  a.href = url; a.textContent = url;
+  li.append(`${label}: `, a);
+  return li;
+}
+
+function remembered() {
+  try { return JSON.parse(localStorage.getItem(STORE) || "[]"); } catch (e) { return []; }
+}
+function remember(entry) {
+  try {
+    const games = remembered().filter((g) => g.url !== entry.url);
+    games.unshift(entry);
+    localStorage.setItem(STORE, JSON.stringify(games.slice(0, 30)));
+  } catch (e) { /* nothing remembered in private mode */ }
+}
+function showMine() {
+  const list = $("mine");
+  const games = remembered();
+  list.replaceChildren();
+  if (!games.length) { const li = document.createElement("li"); li.textContent = "No games yet."; list.append(li); return; }
+  for (const g of games) {
+    const li = item(`${g.label || "game"}${g.title ? ` — ${g.title}` : ""} (game ${g.game})`, g.url);
+    const forget = document.createElement("button");
+    forget.type = "button"; forget.textContent = "Forget";
+    forget.onclick = () => { localStorage.setItem(STORE, JSON.stringify(remembered().filter((x) => x.url !== g.url))); showMine(); };
+    li.append(" ", forget);
+    list.append(li);
+  }
+}
+
+$("create").onsubmit = async (ev) => {
+  ev.preventDefault();
+  const form = ev.target;
+  const spec = {
+    seats: [...seats.children].map((row) => {
+      const [select, name] = row.querySelectorAll("select, input");
+      return name.value.trim() ? { kind: select.value, name: name.value.trim() } : { kind: select.value };
+    }),
+    open_hands: form.open_hands.checked,
+    bot_delay: Number(form.bot_delay.value || 0),
+  };
+  if (form.seed.value !== "") spec.seed = Number(form.seed.value);
+  const response = await fetch("/api/games", { method: "POST", body: JSON.stringify(spec) });
+  const data = await response.json();
+  const error = $("error");
+  if (!response.ok) { error.textContent = data.message; return; }
+  error.textContent = "";
+  const list = $("link-list");
+  list.replaceChildren(item("Creator (watch, issue new links)", data.creator.url), item("Spectators", data.spectator.url));
+  remember({ url: data.creator.url, game: data.game, label: "creator", when: Date.now() });
+  let first = null;
+  for (const s of data.seats) if (s.url) {
+    list.append(item(`Seat ${s.seat + 1} (${s.name})`, s.url));
+    if (first === null) first = s;
+  }
+  if (first) {
+    const li = document.createElement("li");
+    const a = document.createElement("a");
+    a.href = first.url; a.id = "play-first"; a.textContent = `Play as ${first.name} now`;
+    li.append(a);
+    list.prepend(li);
+    a.focus();
+  }
+  $("links").hidden = false;
+  showMine();
+};
+
+$("join").onsubmit = (ev) => {
+  ev.preventDefault();
+  const raw = $("join-url").value.trim();
+  if (!raw) return;
+  try {
+    const url = new URL(raw, location.href);
+    if (!url.pathname.startsWith("/g/") || !url.hash) throw new Error("not a game link");
+    location.href = url.href;
+  } catch (e) { $("error").textContent = "That is not a game link (it looks like …/g/<game>#<token>)."; }
+};
+
+const response = await fetch("/api/kinds");
+kinds = (await response.json()).kinds;
+addSeat("human"); addSeat("random"); addSeat("random");
+showMine();

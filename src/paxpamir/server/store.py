@@ -1,0 +1,398 @@
+"""The durable store: games, seats, secret-link hashes and an append-only list of decisions per game.
+
+Everything goes through SQLAlchemy 2 (Core), so the same code runs on an embedded SQLite file and on
+PostgreSQL. The schema is created and migrated by Alembic at start-up (:func:`migrate`). A decision is
+committed before anyone hears of it; ``(game_id, seq)`` is the primary key of ``decisions`` and the game row
+is advanced with a compare-and-set on ``games.seq`` in the same transaction, so when two requests (in one
+process or in several) race for the same ``seq`` exactly one commits.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import secrets
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    Column,
+    DateTime,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    bindparam,
+    create_engine,
+    event,
+    insert,
+    select,
+    text,
+    update,
+)
+from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.exc import IntegrityError
+
+#: The channel on which PostgreSQL servers announce changes: payload "<game id> <new seq>" after a decision,
+#: "<game id>" alone after a seat's name or webhook changed.
+NOTIFY_CHANNEL = "pamir_games"
+
+metadata = MetaData()
+
+games = Table(
+    "games",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("players", Integer, nullable=False),
+    Column("seed", BigInteger, nullable=False),
+    Column("open_hands", Boolean, nullable=False),
+    Column("wakhan", Boolean, nullable=False),
+    Column("bot_delay", Float, nullable=False),
+    Column("seq", Integer, nullable=False),
+    Column("to_move", Integer, nullable=True),
+    Column("over", Boolean, nullable=False),
+    Column("state_hash", String(64), nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("updated_at", DateTime(timezone=True), nullable=False),
+)
+
+seats = Table(
+    "seats",
+    metadata,
+    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("kind", String(32), nullable=False),
+    Column("name", String(64), nullable=False),
+    Column("webhook_url", Text, nullable=True),
+)
+
+tokens = Table(
+    "tokens",
+    metadata,
+    Column("token_hash", String(64), primary_key=True),
+    Column("game_id", String(32), ForeignKey("games.id"), nullable=False),
+    Column("role", String(16), nullable=False),  # "seat", "spectator" or "creator"
+    Column("seat", Integer, nullable=True),
+    Index("ix_tokens_game_id", "game_id"),
+)
+
+decisions = Table(
+    "decisions",
+    metadata,
+    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
+    Column("seq", Integer, primary_key=True),
+    Column("kind", String(16), nullable=False),  # "move" or "undo"
+    Column("seat", Integer, nullable=False),
+    Column("option", Text, nullable=True),  # the option as JSON (moves only)
+    Column("reason", Text, nullable=True),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
+
+# The statements of a move, written out once: they run for every decision and SQLAlchemy's expression
+# building would cost more than the database itself.
+_ADVANCE = text(
+    "UPDATE games SET seq = :next, to_move = :to_move, over = :over, state_hash = :hash, updated_at = :now "
+    "WHERE id = :id AND seq = :seq"
+).bindparams(bindparam("over", type_=Boolean()), bindparam("now", type_=DateTime(timezone=True)))
+_RECORD = text(
+    "INSERT INTO decisions (game_id, seq, kind, seat, option, reason, created_at) "
+    "VALUES (:id, :seq, :kind, :seat, :option, :reason, :now)"
+).bindparams(bindparam("now", type_=DateTime(timezone=True)))
+_NOTIFY = text("SELECT pg_notify(:ch, :payload)")
+
+
+def default_database_path() -> Path:
+    """``$PAXPAMIR_HOME/server.sqlite3``, or ``~/.paxpamir/server.sqlite3``."""
+    home = os.environ.get("PAXPAMIR_HOME")
+    base = Path(home) if home else Path.home() / ".paxpamir"
+    return base / "server.sqlite3"
+
+
+def database_url(database: str | None) -> str:
+    """A SQLAlchemy URL from ``--database`` (a file path or a URL; None: the default SQLite file)."""
+    if database is None:
+        path = default_database_path()
+    elif "://" in database:
+        if database.startswith(("postgresql://", "postgres://")):
+            return "postgresql+psycopg://" + database.split("://", 1)[1]
+        return database
+    else:
+        path = Path(database).expanduser()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{path.resolve()}"
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
+
+
+def new_token() -> str:
+    """A secret link token: 192 random bits, URL-safe."""
+    return secrets.token_urlsafe(24)
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+@dataclass
+class SeatRow:
+    seat: int
+    kind: str
+    name: str
+    webhook_url: str | None
+
+
+@dataclass
+class DecisionRow:
+    seq: int
+    kind: str
+    seat: int
+    option: list[Any] | None
+    reason: str | None
+
+
+@dataclass
+class GameRow:
+    id: str
+    players: int
+    seed: int
+    open_hands: bool
+    wakhan: bool
+    bot_delay: float
+    seq: int
+    to_move: int | None
+    over: bool
+    state_hash: str
+    seats: list[SeatRow] = field(default_factory=list)
+
+
+@dataclass
+class NewGame:
+    """What :meth:`Store.create_game` needs; tokens are returned to the caller and stored hashed."""
+
+    id: str
+    players: int
+    seed: int
+    open_hands: bool
+    wakhan: bool
+    bot_delay: float
+    to_move: int | None
+    state_hash: str
+    seats: list[SeatRow]
+
+
+class Store:
+    """Synchronous store methods (each one transaction); the server calls them from worker threads."""
+
+    def __init__(self, url: str, echo: bool = False) -> None:
+        self.url = url
+        self.is_postgres = url.startswith("postgresql")
+        self.is_sqlite = url.startswith("sqlite")
+        kwargs: dict[str, Any] = {"echo": echo, "future": True}
+        if self.is_sqlite:
+            kwargs["connect_args"] = {"timeout": 30, "check_same_thread": False}
+        else:
+            kwargs["pool_size"] = 10
+            kwargs["max_overflow"] = 10
+            kwargs["pool_pre_ping"] = True
+        self.engine: Engine = create_engine(url, **kwargs)
+        if self.is_sqlite:
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+
+    def migrate(self) -> None:
+        from .migrations import upgrade
+
+        upgrade(self.engine)
+
+    def dispose(self) -> None:
+        self.engine.dispose()
+
+    # ------------------------------------------------------------------ games
+
+    def create_game(self, g: NewGame, links: list[tuple[str, str, int | None]]) -> None:
+        """Insert a game, its seats and its link hashes (``(token, role, seat)``) in one transaction."""
+        now = _now()
+        with self.engine.begin() as c:
+            c.execute(
+                insert(games).values(
+                    id=g.id,
+                    players=g.players,
+                    seed=g.seed,
+                    open_hands=g.open_hands,
+                    wakhan=g.wakhan,
+                    bot_delay=g.bot_delay,
+                    seq=0,
+                    to_move=g.to_move,
+                    over=False,
+                    state_hash=g.state_hash,
+                    created_at=now,
+                    updated_at=now,
+                )
+            )
+            c.execute(
+                insert(seats),
+                [
+                    {"game_id": g.id, "seat": s.seat, "kind": s.kind, "name": s.name, "webhook_url": s.webhook_url}
+                    for s in g.seats
+                ],
+            )
+            c.execute(
+                insert(tokens),
+                [{"token_hash": hash_token(t), "game_id": g.id, "role": r, "seat": s} for t, r, s in links],
+            )
+
+    def load_game(self, game_id: str) -> GameRow | None:
+        with self.engine.connect() as c:
+            row = c.execute(select(games).where(games.c.id == game_id)).mappings().first()
+            if row is None:
+                return None
+            out = GameRow(
+                id=row["id"],
+                players=row["players"],
+                seed=row["seed"],
+                open_hands=row["open_hands"],
+                wakhan=row["wakhan"],
+                bot_delay=row["bot_delay"],
+                seq=row["seq"],
+                to_move=row["to_move"],
+                over=row["over"],
+                state_hash=row["state_hash"],
+            )
+            out.seats = self._seats(c, game_id)
+            return out
+
+    def _seats(self, c: Connection, game_id: str) -> list[SeatRow]:
+        rows = c.execute(select(seats).where(seats.c.game_id == game_id).order_by(seats.c.seat)).mappings()
+        return [SeatRow(r["seat"], r["kind"], r["name"], r["webhook_url"]) for r in rows]
+
+    def load_seats(self, game_id: str) -> list[SeatRow]:
+        with self.engine.connect() as c:
+            return self._seats(c, game_id)
+
+    def decisions_from(self, game_id: str, seq: int) -> list[DecisionRow]:
+        """Every decision of ``game_id`` with ``seq`` at least ``seq``, in order."""
+        with self.engine.connect() as c:
+            rows = c.execute(
+                select(decisions)
+                .where(decisions.c.game_id == game_id, decisions.c.seq >= seq)
+                .order_by(decisions.c.seq)
+            ).mappings()
+            return [
+                DecisionRow(
+                    r["seq"], r["kind"], r["seat"], json.loads(r["option"]) if r["option"] else None, r["reason"]
+                )
+                for r in rows
+            ]
+
+    def resolve_token(self, game_id: str, token: str) -> tuple[str, int | None] | None:
+        """``(role, seat)`` for a link token of ``game_id``, or None."""
+        with self.engine.connect() as c:
+            row = c.execute(
+                select(tokens.c.role, tokens.c.seat).where(
+                    tokens.c.token_hash == hash_token(token), tokens.c.game_id == game_id
+                )
+            ).first()
+            return (row[0], row[1]) if row is not None else None
+
+    def append(
+        self,
+        game_id: str,
+        seq: int,
+        kind: str,
+        seat: int,
+        option: list[Any] | None,
+        reason: str | None,
+        to_move: int | None,
+        over: bool,
+        state_hash: str,
+    ) -> bool:
+        """Commit decision number ``seq`` of ``game_id``; False (and nothing changed) if ``seq`` is taken."""
+        params = {
+            "id": game_id,
+            "seq": seq,
+            "next": seq + 1,
+            "to_move": to_move,
+            "over": over,
+            "hash": state_hash,
+            "now": _now(),
+            "kind": kind,
+            "seat": seat,
+            "option": json.dumps(option, separators=(",", ":")) if option is not None else None,
+            "reason": reason,
+        }
+        try:
+            with self.engine.begin() as c:
+                # Compare-and-set on games.seq, then the decision row (primary key (game_id, seq)): of two
+                # requests for the same seq, in one process or several, exactly one commits.
+                if c.execute(_ADVANCE, params).rowcount != 1:
+                    c.rollback()
+                    return False
+                c.execute(_RECORD, params)
+                if self.is_postgres:
+                    c.execute(_NOTIFY, {"ch": NOTIFY_CHANNEL, "payload": f"{game_id} {seq + 1}"})
+        except IntegrityError:
+            return False
+        return True
+
+    def update_seat(self, game_id: str, seat: int, name: str | None = None, webhook_url: str | None = None,
+                    clear_webhook: bool = False) -> None:
+        values: dict[str, Any] = {}
+        if name is not None:
+            values["name"] = name
+        if webhook_url is not None or clear_webhook:
+            values["webhook_url"] = webhook_url
+        if not values:
+            return
+        with self.engine.begin() as c:
+            c.execute(update(seats).where(seats.c.game_id == game_id, seats.c.seat == seat).values(**values))
+            if self.is_postgres:
+                c.execute(text("SELECT pg_notify(:ch, :payload)"), {"ch": NOTIFY_CHANNEL, "payload": game_id})
+
+    def replace_token(self, game_id: str, role: str, seat: int | None, token: str) -> None:
+        """Issue a new link for a seat (or the spectators): the old one stops working."""
+        with self.engine.begin() as c:
+            cond = [tokens.c.game_id == game_id, tokens.c.role == role]
+            cond.append(tokens.c.seat == seat if seat is not None else tokens.c.seat.is_(None))
+            c.execute(tokens.delete().where(*cond))
+            c.execute(insert(tokens).values(token_hash=hash_token(token), game_id=game_id, role=role, seat=seat))
+
+    def checkpoint(self) -> None:
+        """Copy the SQLite write-ahead log into the database file (without blocking writers)."""
+        if self.is_sqlite:
+            with self.engine.connect() as c:
+                c.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
+
+    def games_waiting_for(self, kinds: list[str]) -> list[str]:
+        """Games not over whose seat to move is of one of ``kinds`` (bots to restart after a crash)."""
+        with self.engine.connect() as c:
+            rows = c.execute(
+                select(games.c.id)
+                .join(seats, (seats.c.game_id == games.c.id) & (seats.c.seat == games.c.to_move))
+                .where(games.c.over.is_(False), seats.c.kind.in_(kinds))
+            )
+            return [r[0] for r in rows]
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    # WAL with synchronous=NORMAL: a committed transaction survives the process being killed (the WAL is in
+    # the operating system's hands at commit); only a power cut may lose the last commits.
+    cur = dbapi_connection.cursor()
+    cur.execute("PRAGMA journal_mode=WAL")
+    cur.execute("PRAGMA synchronous=NORMAL")
+    cur.execute("PRAGMA foreign_keys=ON")
+    cur.execute("PRAGMA busy_timeout=30000")
+    # The server checkpoints the WAL itself, from a worker thread (Store.checkpoint): a checkpoint syncs the
+    # database file to disk, which must not stall the event loop that commits moves.
+    cur.execute("PRAGMA wal_autocheckpoint=0")
+    cur.close()

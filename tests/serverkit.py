@@ -1,0 +1,182 @@
+"""Helpers for the server tests: real ``pamir serve`` processes, real websocket and HTTP clients."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+import websockets
+
+ROOT = Path(__file__).resolve().parent.parent
+TIMEOUT = 20.0
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class Server:
+    """A ``pamir serve`` subprocess on a free port; :meth:`kill` sends SIGKILL, :meth:`stop` ends it politely."""
+
+    def __init__(self, database: str, port: int | None = None, home: Path | None = None, wait: bool = True) -> None:
+        self.database = database
+        self.port = port or free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.ws_url = f"ws://127.0.0.1:{self.port}"
+        env = dict(os.environ)
+        if home is not None:
+            env["PAXPAMIR_HOME"] = str(home)
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "paxpamir", "serve", "--port", str(self.port), "--database", database],
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+        )
+        if wait:
+            self.wait_ready()
+
+    def wait_ready(self) -> None:
+        deadline = time.monotonic() + 30
+        while True:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"pamir serve exited: {self.proc.stdout.read() if self.proc.stdout else ''}")
+            try:
+                if httpx.get(self.url + "/healthz", timeout=1).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                pass
+            if time.monotonic() > deadline:
+                self.kill()
+                raise RuntimeError("pamir serve did not start within 30 s")
+            time.sleep(0.1)
+
+    def kill(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait(10)
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+    def create(self, seats: list[Any], seed: int | None = 1, **extra: Any) -> dict[str, Any]:
+        spec: dict[str, Any] = {"seats": seats, "bot_delay": 0, **extra}
+        if seed is not None:
+            spec["seed"] = seed
+        r = httpx.post(self.url + "/api/games", json=spec, timeout=TIMEOUT)
+        assert r.status_code == 201, r.text
+        return dict(r.json())
+
+    def state(self, game: str, token: str) -> dict[str, Any]:
+        r = httpx.get(f"{self.url}/api/games/{game}", headers={"Authorization": f"Bearer {token}"}, timeout=TIMEOUT)
+        assert r.status_code == 200, r.text
+        return dict(r.json())
+
+
+@dataclass
+class Client:
+    """One page: a websocket that has said hello with a token; keeps every message it received."""
+
+    ws: Any
+    received: list[dict[str, Any]] = field(default_factory=list)
+    raw: list[str] = field(default_factory=list)
+    state: dict[str, Any] | None = None
+
+    @classmethod
+    async def open(cls, ws_url: str, game: str, token: str | None) -> Client:
+        ws = await websockets.connect(f"{ws_url}/ws/{game}", max_size=None)
+        client = cls(ws)
+        await client.send({"type": "hello", "token": token})
+        return client
+
+    async def send(self, message: Any) -> None:
+        await self.ws.send(message if isinstance(message, str) else json.dumps(message))
+
+    async def recv(self, timeout: float = TIMEOUT) -> dict[str, Any]:
+        text = await asyncio.wait_for(self.ws.recv(), timeout)
+        self.raw.append(text)
+        message = dict(json.loads(text))
+        self.received.append(message)
+        if message["type"] == "state":
+            self.state = message
+        return message
+
+    async def until(self, kind: str, timeout: float = TIMEOUT, **fields: Any) -> dict[str, Any]:
+        deadline = time.monotonic() + timeout
+        while True:
+            m = await self.recv(max(0.01, deadline - time.monotonic()))
+            if m["type"] == kind and all(m.get(k) == v for k, v in fields.items()):
+                return m
+
+    async def until_seq(self, seq: int, timeout: float = TIMEOUT) -> dict[str, Any]:
+        if self.state is not None and self.state["seq"] >= seq:
+            return self.state
+        deadline = time.monotonic() + timeout
+        while True:
+            m = await self.recv(max(0.01, deadline - time.monotonic()))
+            if m["type"] == "state" and m["seq"] >= seq:
+                return m
+
+    async def close(self) -> None:
+        await self.ws.close()
+
+
+async def play_with_clients(
+    ws_urls: list[str], created: dict[str, Any], seed: int, max_moves: int | None = None
+) -> dict[int, Client]:
+    """Play the human seats of ``created`` with random bot clients until the game ends (or ``max_moves``).
+
+    Seat i connects to ``ws_urls[i % len(ws_urls)]``. Returns the clients (closed) with every message.
+    """
+    game = created["game"]
+    rng = random.Random(seed)
+    clients: dict[int, Client] = {}
+    for s in created["seats"]:
+        if "token" in s:
+            clients[s["seat"]] = await Client.open(ws_urls[s["seat"] % len(ws_urls)], game, s["token"])
+    moves = 0
+
+    async def run(seat: int, client: Client) -> None:
+        """Until this page sees the game end (or ``max_moves`` decisions are made)."""
+        nonlocal moves
+        answered = -1
+        while True:
+            m = await client.recv(60)
+            if m["type"] == "error":
+                raise AssertionError(f"seat {seat} got an error: {m}")
+            if m["type"] != "state":
+                continue
+            if m["over"] or (max_moves is not None and moves >= max_moves):
+                return
+            d = m["decision"]
+            if d is not None and m["seq"] > answered:
+                answered = m["seq"]
+                option = d["options"][rng.randrange(len(d["options"]))]["option"]
+                moves += 1
+                await client.send({"type": "move", "seq": m["seq"], "option": option})
+
+    try:
+        await asyncio.wait_for(asyncio.gather(*(run(s, c) for s, c in clients.items())), 300)
+    finally:
+        for c in clients.values():
+            await c.close()
+    return clients

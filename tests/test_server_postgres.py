@@ -1,0 +1,154 @@
+"""The server on PostgreSQL, with two ``pamir serve`` processes sharing the games (LISTEN/NOTIFY).
+
+These run when PAMIR_TEST_POSTGRES names a server (e.g. postgresql://postgres@127.0.0.1:5432/test); each run
+works in a schema of its own, dropped at the end. If the variable is set and the server cannot be reached,
+the tests fail.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import secrets
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+from serverkit import Client, Server, play_with_clients
+
+from paxpamir import Game
+
+PG = os.environ.get("PAMIR_TEST_POSTGRES", "")
+pytestmark = pytest.mark.skipif(not PG, reason="PAMIR_TEST_POSTGRES is not set")
+
+
+@pytest.fixture(scope="module")
+def pg_url() -> Iterator[str]:
+    import psycopg
+
+    schema = "pamir_test_" + secrets.token_hex(6)
+    with psycopg.connect(PG, autocommit=True, connect_timeout=10) as conn:
+        conn.execute(f"CREATE SCHEMA {schema}")
+    try:
+        yield PG + ("&" if "?" in PG else "?") + f"options=-csearch_path%3D{schema}"
+    finally:
+        with psycopg.connect(PG, autocommit=True, connect_timeout=10) as conn:
+            conn.execute(f"DROP SCHEMA {schema} CASCADE")
+
+
+@pytest.fixture(scope="module")
+def servers(pg_url: str) -> Iterator[tuple[Server, Server]]:
+    # Both start at once on an empty schema: the migrations must not trip over each other.
+    a = Server(pg_url, wait=False)
+    b = Server(pg_url, wait=False)
+    try:
+        a.wait_ready()
+        b.wait_ready()
+        yield a, b
+    finally:
+        a.stop()
+        b.stop()
+
+
+def test_a_game_is_played_by_pages_on_two_server_processes(servers: tuple[Server, Server]) -> None:
+    a, b = servers
+    created = a.create(["human", "human", "random"], seed=51)
+    # Seat 0 plays through process A, seat 1 through process B: every move reaches the other through NOTIFY.
+    clients = asyncio.run(play_with_clients([a.ws_url, b.ws_url], created, seed=51))
+    assert all(c.state is not None and c.state["over"] for c in clients.values())
+    token = created["creator"]["token"]
+    r = httpx.get(f"{b.url}/api/games/{created['game']}/record", headers={"Authorization": f"Bearer {token}"})
+    assert r.status_code == 200
+    assert Game.from_record(r.json()["record"]).state_hash() == r.json()["state_hash"]
+    assert a.state(created["game"], token)["state_hash"] == b.state(created["game"], token)["state_hash"]
+
+
+def test_a_move_made_on_one_process_reaches_a_page_on_the_other(servers: tuple[Server, Server]) -> None:
+    a, b = servers
+    created = a.create(["human", "human"], seed=52)
+    game = created["game"]
+
+    async def scenario() -> None:
+        watcher = await Client.open(b.ws_url, game, created["spectator"]["token"])
+        first = await watcher.until("state")
+        mover = first["to_move"]
+        player = await Client.open(a.ws_url, game, created["seats"][mover]["token"])
+        seen = await player.until("state")
+        await player.send({"seq": seen["seq"], "option": seen["decision"]["options"][0]["option"]})
+        assert (await player.until("ack"))["seq"] == 1
+        pushed = await watcher.until_seq(1, timeout=10)
+        assert pushed["seq"] == 1 and pushed["log"]
+        for c in (watcher, player):
+            await c.close()
+
+    asyncio.run(scenario())
+
+
+def test_two_processes_racing_for_the_same_seq_exactly_one_wins(servers: tuple[Server, Server]) -> None:
+    a, b = servers
+    created = a.create(["human", "human"], seed=53)
+    game = created["game"]
+    mover = a.state(game, created["creator"]["token"])["to_move"]
+    token = created["seats"][mover]["token"]
+
+    async def scenario() -> list[dict[str, Any]]:
+        pages = [await Client.open(s.ws_url, game, token) for s in (a, b)]
+        states = [await p.until("state") for p in pages]
+        options = states[0]["decision"]["options"]
+        await asyncio.gather(
+            pages[0].send({"seq": 0, "option": options[0]["option"]}),
+            pages[1].send({"seq": 0, "option": options[-1]["option"]}),
+        )
+        results = []
+        for p in pages:
+            while True:
+                m = await p.recv()
+                if m["type"] in ("ack", "error"):
+                    results.append(m)
+                    break
+        for p in pages:
+            assert (await p.until_seq(1))["seq"] == 1
+            await p.close()
+        return results
+
+    results = asyncio.run(scenario())
+    assert sorted(m["type"] for m in results) == ["ack", "error"]
+    assert next(m for m in results if m["type"] == "error")["code"] == "stale_seq"
+    assert a.state(game, created["creator"]["token"])["seq"] == 1
+    assert b.state(game, created["creator"]["token"])["seq"] == 1
+
+
+def test_acknowledged_moves_survive_kill_9_on_postgresql(pg_url: str) -> None:
+    server = Server(pg_url)
+    try:
+        created = server.create(["human", "human"], seed=54)
+        game = created["game"]
+
+        async def moves() -> list[tuple[int, list[Any]]]:
+            clients = {s["seat"]: await Client.open(server.ws_url, game, s["token"]) for s in created["seats"]}
+            made: list[tuple[int, list[Any]]] = []
+            state = await clients[0].until("state")
+            for _ in range(25):
+                seat = state["to_move"]
+                seen = await clients[seat].until_seq(state["seq"])
+                option = seen["decision"]["options"][0]["option"]
+                await clients[seat].send({"seq": seen["seq"], "option": option})
+                ack = await clients[seat].until("ack")
+                made.append((seat, option))
+                state = await clients[0].until_seq(ack["seq"])
+            return made
+
+        made = asyncio.run(moves())
+    finally:
+        server.kill()
+    expected = Game.new(2, 54)
+    for seat, option in made:
+        expected.apply(option, seat)
+    server = Server(pg_url)
+    try:
+        state = server.state(game, created["creator"]["token"])
+        assert state["seq"] == len(made)
+        assert state["state_hash"] == expected.state_hash()
+    finally:
+        server.stop()
