@@ -77,6 +77,12 @@ HAND_WEIGHT = 0.6
 OPPONENT_WEIGHT = 0.8  # how much of the best opponent's value is subtracted
 SUIT_WEIGHT = (0.4, 0.2, 0.35, 0.35)  # political, intelligence, economic, military: per rank
 FOLLOW_UP_DEPTH = 6
+SHARPNESS = 1.3
+CARD_BASE = 1.0
+CARD_ACTION = 0.25
+RUPEE_VALUE = 1.0
+SMALL_CHOICE = 3
+IMMINENT_SHARPNESS = 4.0
 
 
 def _sigmoid(x: float) -> float:
@@ -86,7 +92,7 @@ def _sigmoid(x: float) -> float:
 def card_value(g: Game, player: int, card: int) -> float:
     """What a court card is worth in ``player``'s court: its actions, rank, suit, patriotism and ability."""
     info = COURT[card]
-    value = 1.0 + 0.25 * len(info.actions) + info.rank * SUIT_WEIGHT[info.suit]
+    value = CARD_BASE + CARD_ACTION * len(info.actions) + info.rank * SUIT_WEIGHT[info.suit]
     if info.suit == g.favored:
         value += 0.5
     loyal = g.loyalty[player]
@@ -99,15 +105,17 @@ def card_value(g: Game, player: int, card: int) -> float:
     return value
 
 
-def check_expectations(g: Game) -> list[float]:
-    """Each player's expected victory points from the next Dominance Check, from public facts only."""
+def check_expectations(g: Game, sharpness: float = 1.3) -> list[float]:
+    """Each player's expected victory points from the next Dominance Check, from public facts only.
+    ``sharpness``: how fast the chance of a coalition's dominance grows with its lead in blocks (high when
+    the check can be bought now, since the blocks will not change before it)."""
     n = g.n
     lead = dominance_lead(g, DOMINANCE_LEAD)
     blocks = [g.coalition_blocks(c) for c in range(3)]
     chance = []
     for c in range(3):
         margin = blocks[c] - max(blocks[o] for o in range(3) if o != c)
-        chance.append(_sigmoid(1.3 * (margin - lead + 0.5)))
+        chance.append(_sigmoid(sharpness * (margin - lead + 0.5)))
     total = sum(chance)
     if total > 1.0:
         chance = [x / total for x in chance]
@@ -134,8 +142,8 @@ def player_values(g: Game, viewer: int) -> list[float]:
     n = g.n
     if g.is_over:
         return [1000.0 if p in g.winners else -1000.0 for p in range(n)]
-    expected = check_expectations(g)
     in_market = any(c in DOMINANCE_CHECKS for c in g.market)
+    expected = check_expectations(g, IMMINENT_SHARPNESS if in_market else SHARPNESS)
     weight = CHECK_IN_MARKET_WEIGHT if in_market else CHECK_WEIGHT
     values = []
     tribes = g.tribes
@@ -145,7 +153,7 @@ def player_values(g: Game, viewer: int) -> list[float]:
         if loyal >= 0 and p != g.wakhan:
             v += INFLUENCE_WEIGHT * influence(g, p, loyal)
         r = g.rupees[p]
-        v += 1.0 * min(r, 6) + 0.4 * max(0, min(r, 12) - 6) + 0.1 * max(0, r - 12)
+        v += RUPEE_VALUE * min(r, 5) + 0.4 * max(0, min(r, 10) - 5) + 0.1 * max(0, r - 10)
         for c in g.courts[p]:
             v += card_value(g, p, c)
         room = hand_limit(g, p)
@@ -174,8 +182,19 @@ def evaluate(g: Game, player: int) -> float:
 
 
 def _follow_up(g: Game, player: int, depth: int) -> None:
-    """Finish ``player``'s follow-up decisions greedily (one-ply, no further follow-up)."""
-    while depth > 0 and not g.is_over and g.current_player == player and g.decision in FOLLOW_UP:
+    """Finish ``player``'s follow-up decisions greedily (one-ply, no further follow-up). A bribe asked on the
+    way is assumed to be the whole amount (Wakhan always asks for it); paying or refusing is evaluated."""
+    while depth > 0 and not g.is_over:
+        kind = g.decision
+        if kind == "bribe_demand":
+            demand = _bribe_demand(g.legal_options())
+            if demand is None:
+                return
+            g.apply(demand)
+            depth -= 1
+            continue
+        if g.current_player != player or (kind not in FOLLOW_UP and kind != "bribe_pay"):
+            return
         options = g.legal_options()
         best = options[0]
         if len(options) > 1:
@@ -183,6 +202,8 @@ def _follow_up(g: Game, player: int, depth: int) -> None:
             for option in options:
                 child = g.clone()
                 child.apply(option)
+                if len(options) <= SMALL_CHOICE:  # pay or refuse, a side: look through to what follows
+                    _follow_up(child, player, depth - 1)
                 score = evaluate(child, player)
                 if score > best_score:
                     best, best_score = option, score
@@ -190,15 +211,33 @@ def _follow_up(g: Game, player: int, depth: int) -> None:
         depth -= 1
 
 
+def _unchanged(before: Game, after: Game, player: int) -> bool:
+    """True when an option led back to the same turn decision with nothing done (e.g. a refused bribe)."""
+    return (
+        after.decision == "turn"
+        and after.current_player == player
+        and after.actions_used == before.actions_used
+        and after.used_cards == before.used_cards
+        and after.rupees == before.rupees
+        and after.hands == before.hands
+        and after.courts == before.courts
+        and after.market == before.market
+    )
+
+
 def score_options(game: Game, player: int, options: list[Option], follow_up: bool = True) -> list[float]:
-    """The evaluation after each option (and, for actions, after finishing the action greedily)."""
+    """The evaluation after each option (and, for actions, after finishing the action greedily). An option
+    that changes nothing (a refused bribe) scores below every other, so that a bot never repeats it forever."""
     scores = []
     for option in options:
         child = game.clone()
         child.apply(option)
         if follow_up:
             _follow_up(child, player, FOLLOW_UP_DEPTH)
-        scores.append(evaluate(child, player))
+        score = evaluate(child, player)
+        if game.decision == "turn" and _unchanged(game, child, player):
+            score -= 1000.0
+        scores.append(score)
     return scores
 
 
@@ -218,13 +257,17 @@ class HeuristicBot:
     True
     """
 
-    __slots__ = ("seed", "rng", "noise", "follow_up")
+    __slots__ = ("seed", "rng", "noise", "follow_up", "_tried", "_tried_turn")
 
     def __init__(self, seed: int | None = None, noise: float = 0.0, follow_up: bool = True) -> None:
         self.seed = seed
         self.rng = random.Random(seed)
         self.noise = noise
         self.follow_up = follow_up
+        # Options already taken from the very same turn position (a refused bribe leads back to it): never
+        # taken twice, so the bot cannot loop.
+        self._tried: dict[tuple[object, ...], set[Option]] = {}
+        self._tried_turn = -1
 
     def choose(self, game: Game) -> Option:
         options = game.legal_options()
@@ -239,11 +282,30 @@ class HeuristicBot:
         player = game.current_player
         assert player is not None
         scores = score_options(game, player, options, self.follow_up)
+        tried: set[Option] | None = None
+        if game.decision == "turn":
+            if game.turn != self._tried_turn:
+                self._tried.clear()
+                self._tried_turn = game.turn
+            key = (
+                player,
+                game.actions_used,
+                tuple(game.used_cards),
+                tuple(game.rupees),
+                tuple(game.hands[player]),
+                tuple(game.courts[player]),
+                tuple(game.market),
+            )
+            tried = self._tried.setdefault(key, set())
+            scores = [s - 2000.0 if o in tried and o[0] != "end_turn" else s for o, s in zip(options, scores, strict=True)]
         if self.noise:
             scores = [s + self.rng.gauss(0.0, self.noise) for s in scores]
         best = max(scores)
         top = [o for o, s in zip(options, scores, strict=True) if s >= best - 1e-9]
-        return top[self.rng.randrange(len(top))] if len(top) > 1 else top[0]
+        choice = top[self.rng.randrange(len(top))] if len(top) > 1 else top[0]
+        if tried is not None:
+            tried.add(choice)
+        return choice
 
     def decide(self, game: Game) -> Decision:
         return Decision(self.choose(game))

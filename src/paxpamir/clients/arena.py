@@ -29,6 +29,8 @@ from ..engine.errors import PamirError
 from ..engine.game import MAX_PLAYERS, MIN_PLAYERS, Game
 
 ELO_BASE = 1500.0
+#: A game of bots that runs longer than this is reported as failed (a bot is looping).
+MAX_DECISIONS = 20_000
 ELO_SCALE = 400.0
 
 
@@ -142,7 +144,7 @@ def play_spec(spec: GameSpec) -> GameOutcome:
     agents = [_Timed(make_agent(name, s)) for name, s in zip(spec.lineup, spec.bot_seeds, strict=True)]
     error = None
     try:
-        play_game(game, agents)
+        play_game(game, agents, max_decisions=MAX_DECISIONS)
     except GameFailure as exc:
         error = str(exc)
     s = game.summary()
