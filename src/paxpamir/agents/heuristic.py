@@ -38,6 +38,7 @@ from ..rules.scoring import (
 )
 from ..rules.turn import hand_limit
 from .base import Decision
+from .determinize import determinize
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -257,13 +258,18 @@ class HeuristicBot:
     True
     """
 
-    __slots__ = ("seed", "rng", "noise", "follow_up", "_tried", "_tried_turn")
+    __slots__ = ("seed", "rng", "noise", "follow_up", "private", "_tried", "_tried_turn")
 
-    def __init__(self, seed: int | None = None, noise: float = 0.0, follow_up: bool = True) -> None:
+    def __init__(
+        self, seed: int | None = None, noise: float = 0.0, follow_up: bool = True, private: bool = True
+    ) -> None:
         self.seed = seed
         self.rng = random.Random(seed)
         self.noise = noise
         self.follow_up = follow_up
+        # Look ahead in a determinization of its own view, never in the true game: ending the turn deals
+        # market cards from the deck, and a hand exchange shows another hand.
+        self.private = private
         # Options already taken from the very same turn position (a refused bribe leads back to it): never
         # taken twice, so the bot cannot loop.
         self._tried: dict[tuple[object, ...], set[Option]] = {}
@@ -281,7 +287,8 @@ class HeuristicBot:
                 return demand
         player = game.current_player
         assert player is not None
-        scores = score_options(game, player, options, self.follow_up)
+        world = determinize(game.view(player), player, self.rng) if self.private else game
+        scores = score_options(world, player, options, self.follow_up)
         tried: set[Option] | None = None
         if game.decision == "turn":
             if game.turn != self._tried_turn:
@@ -297,7 +304,10 @@ class HeuristicBot:
                 tuple(game.market),
             )
             tried = self._tried.setdefault(key, set())
-            scores = [s - 2000.0 if o in tried and o[0] != "end_turn" else s for o, s in zip(options, scores, strict=True)]
+            scores = [
+                s - 2000.0 if o in tried and o[0] != "end_turn" else s
+                for o, s in zip(options, scores, strict=True)
+            ]
         if self.noise:
             scores = [s + self.rng.gauss(0.0, self.noise) for s in scores]
         best = max(scores)

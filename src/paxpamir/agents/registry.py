@@ -107,7 +107,7 @@ def _search_budget(level: str) -> dict[str, object] | None:
 
 def canonical_name(name: str) -> str:
     kind, level = parse_bot(name)
-    return kind if level == KINDS[kind].default and len(KINDS[kind].levels) == 1 else f"{kind}:{level}"
+    return kind if level == KINDS[kind].default else f"{kind}:{level}"
 
 
 def make_agent(name: str, seed: int | None = None) -> Agent:
@@ -117,7 +117,7 @@ def make_agent(name: str, seed: int | None = None) -> Agent:
     if make is None:  # a search budget
         budget = _search_budget(level)
         assert budget is not None
-        return SearchBot(seed=seed, **{**SEARCH_LEVELS["normal"], **budget})  # type: ignore[arg-type]
+        return SearchBot(seed=seed, **{**SEARCH_LEVELS["normal"], **budget})
     return make(seed)
 
 

@@ -31,9 +31,9 @@ import random
 import time
 from typing import TYPE_CHECKING, Any
 
-from ..content.cards import DOMINANCE_CHECKS, OTHER_EVENTS, is_court_card, wakhan_card
 from ..engine.game import Game
 from .base import Decision
+from .determinize import determinization_base, determinize
 from .heuristic import FOLLOW_UP, HeuristicBot, player_values, score_options
 from .wakhan_procedure import WakhanPlayer
 
@@ -50,137 +50,7 @@ SEARCH_LEVELS: dict[str, dict[str, Any]] = {
 EXPLORATION = 0.7
 #: Scale of value differences (in heuristic points) that maps to a reward between 0 and 1.
 REWARD_SCALE = 12.0
-PILES = 6
 MAX_SEED = 2**62
-
-
-# ---------------------------------------------------------------------------- determinization
-
-
-def _visible_cards(view: dict[str, Any], viewer: int | None) -> set[int]:
-    seen: set[int] = set()
-    for p, pdata in enumerate(view["players"]):
-        seen.update(pdata["court"])
-        seen.update(pdata["prizes"])
-        if pdata.get("hand") is not None:
-            seen.update(pdata["hand"])
-    for row in view["market"]:
-        seen.update(c for c in row if c)
-    seen.update(view["discard"])
-    seen.update(e["card"] for e in view["effects"])
-    for step in view.get("agenda") or []:
-        if step and step[0] in ("rumor", "exchange_hands", "pashtunwali", "rebuke") and len(step) > 2:
-            seen.add(step[2])
-    return seen
-
-
-def _pile_sizes(n: int) -> list[int]:
-    court = 5 + n
-    return [court, court + 2] + [court + 2] * 4
-
-
-def _deal_deck(view: dict[str, Any], unseen_court: list[int], unseen_events: list[int], rng: random.Random) -> list[int]:
-    """A deck of the public size that respects the pile structure; takes cards from the two unseen lists."""
-    n = len(view["players"])
-    size = view["deck_size"]
-    visible_events = sum(1 for c in _visible_cards(view, None) if c in OTHER_EVENTS)
-    missing_checks = [c for c in DOMINANCE_CHECKS if c in unseen_events]
-    other_unseen = [c for c in unseen_events if c not in DOMINANCE_CHECKS]
-    rng.shuffle(other_unseen)
-    events_in_deck = max(0, min(len(other_unseen), 6 - visible_events, size - len(missing_checks)))
-    chosen_events = other_unseen[:events_in_deck]
-    del unseen_events[:]
-    unseen_events.extend(c for c in other_unseen[events_in_deck:])
-    sizes = _pile_sizes(n)
-    drawn = sum(sizes) - size
-    # The remaining part of each pile, top first.
-    chunks: list[list[int]] = []
-    start = 0
-    for s in sizes:
-        left = max(0, min(s, start + s - drawn))
-        chunks.append([0] * left)
-        start += s
-    structured = drawn >= 0 and sum(len(c) for c in chunks) == size
-    if not structured:  # a hand-written position: no pile structure to keep
-        chunks = [[0] * size]
-    fill: list[list[int]] = [[] for _ in chunks]
-    for i, dc in enumerate(DOMINANCE_CHECKS):
-        if dc not in missing_checks:
-            continue
-        j = 2 + i if structured and chunks[2 + i] else max(range(len(chunks)), key=lambda k: len(chunks[k]))
-        fill[j].append(dc)
-    wanted = [0, 2, 1, 1, 1, 1] if structured else [len(chosen_events)]
-    # Untouched piles get their full events; the partly drawn pile (the first non-empty) gets the rest.
-    first = next((j for j, c in enumerate(chunks) if c), 0)
-    events = list(chosen_events)
-    for j in range(len(chunks) - 1, -1, -1):
-        if j == first:
-            continue
-        for _ in range(min(wanted[j], len(chunks[j]) - len(fill[j]))):
-            if events:
-                fill[j].append(events.pop())
-    while events:  # what is left goes where there is room, the partly drawn pile first
-        j = next((k for k in range(len(chunks)) if len(fill[k]) < len(chunks[k])), None)
-        if j is None:
-            unseen_events.extend(events)
-            break
-        fill[j].append(events.pop())
-    deck: list[int] = []
-    for j, chunk in enumerate(chunks):
-        cards = fill[j][: len(chunk)]
-        while len(cards) < len(chunk) and unseen_court:
-            cards.append(unseen_court.pop())
-        rng.shuffle(cards)
-        deck.extend(cards)
-    return deck
-
-
-def determinization_base(game: Game, viewer: int) -> dict[str, Any]:
-    """The viewer's view, ready to be completed by :func:`determinize` (computed once per decision)."""
-    return game.view(viewer)
-
-
-def determinize(view: dict[str, Any], viewer: int, rng: random.Random) -> Game:
-    """A full game consistent with ``view`` (what seat ``viewer`` sees), hidden parts sampled with ``rng``."""
-    data = dict(view)
-    players = [dict(p) for p in view["players"]]
-    unknown_hands = [p for p, pdata in enumerate(players) if pdata.get("hand") is None]
-    seen = _visible_cards(view, viewer)
-    unseen = [c for c in range(1, 117) if c not in seen]
-    rng.shuffle(unseen)
-    unseen_court = [c for c in unseen if is_court_card(c)]
-    unseen_events = [c for c in unseen if not is_court_card(c)]
-    for p in unknown_hands:
-        k = players[p]["hand_size"]
-        players[p]["hand"] = [unseen_court.pop() for _ in range(min(k, len(unseen_court)))]
-    deck = _deal_deck(view, unseen_court, unseen_events, rng)
-    for p in players:
-        p.pop("hand_size", None)
-    data["players"] = players
-    data["deck"] = deck
-    data["removed"] = sorted(unseen_court + unseen_events)
-    data["rng"] = rng.randrange(MAX_SEED)
-    data["format"] = "paxpamir-state"
-    # No history: a determinization is never undone or recorded (and copying the view's log for an
-    # undo base would cost more than the search step).
-    data["record"] = {"format": "paxpamir-record", "version": 1, "players": len(players), "choices": []}
-    for key in ("viewer", "to_move", "decision", "deck_size", "dominance_checks_left", "rulers"):
-        data.pop(key, None)
-    wk = view.get("wakhan")
-    if wk is not None:
-        discard = list(wk["ai_discard"])
-        hidden = [c for c in range(1, 25) if c not in discard]
-        rng.shuffle(hidden)
-        columns = tuple(wk["next_back"]["column_numbers"])
-        rows = tuple(wk["next_back"]["row_side"])
-        if columns:
-            for i, c in enumerate(hidden):
-                card = wakhan_card(c)
-                if card.back_columns == columns and card.back_row_side == rows:
-                    hidden.insert(0, hidden.pop(i))
-                    break
-        data["wakhan"] = {"seat": wk["seat"], "ai_deck": hidden, "ai_discard": discard}
-    return Game.from_json(data)
 
 
 # ---------------------------------------------------------------------------- the tree
@@ -240,7 +110,7 @@ class SearchBot:
         self.rollout_depth = rollout_depth
         self.root_width = root_width
         self.exploration = exploration
-        self.policy = HeuristicBot(seed, follow_up=False)
+        self.policy = HeuristicBot(seed, follow_up=False, private=False)  # inside determinizations
         self.follow = HeuristicBot(seed)
         self.wakhan = WakhanPlayer()
         self.searched = 0  # decisions searched and iterations run, for reports
@@ -283,12 +153,13 @@ class SearchBot:
             return Decision(self.follow.choose(game))
         started = time.perf_counter()
         # The root: the heuristically best options (its evaluation reads only this seat's view).
-        scores = score_options(game, player, options)
+        # (scored in a determinization of its view: the true game is never looked into).
+        view = determinization_base(game, player)
+        scores = score_options(determinize(view, player, self.rng), player, options)
         order = sorted(range(len(options)), key=lambda i: -scores[i])
         candidates = [options[i] for i in order[: self.root_width]]
         if len(candidates) == 1:
             return Decision(candidates[0])
-        view = determinization_base(game, player)
         root = Node(-1)
         for o in candidates:
             root.children[o] = Node(player)
