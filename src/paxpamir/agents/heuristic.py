@@ -79,6 +79,8 @@ OPPONENT_WEIGHT = 0.8  # how much of the best opponent's value is subtracted
 SUIT_WEIGHT = (0.4, 0.2, 0.35, 0.35)  # political, intelligence, economic, military: per rank
 FOLLOW_UP_DEPTH = 6
 SHARPNESS = 1.3
+MARGIN_WEIGHT = 0.0  # per block of lead of one's coalition over the strongest other one
+MARGIN_CAP = 5
 CARD_BASE = 1.0
 CARD_ACTION = 0.25
 RUPEE_VALUE = 1.0
@@ -146,6 +148,8 @@ def player_values(g: Game, viewer: int) -> list[float]:
     in_market = any(c in DOMINANCE_CHECKS for c in g.market)
     expected = check_expectations(g, IMMINENT_SHARPNESS if in_market else SHARPNESS)
     weight = CHECK_IN_MARKET_WEIGHT if in_market else CHECK_WEIGHT
+    blocks = [g.coalition_blocks(c) for c in range(3)]
+    margins = [blocks[c] - max(blocks[o] for o in range(3) if o != c) for c in range(3)]
     values = []
     tribes = g.tribes
     for p in range(n):
@@ -153,6 +157,9 @@ def player_values(g: Game, viewer: int) -> list[float]:
         loyal = g.loyalty[p]
         if loyal >= 0 and p != g.wakhan:
             v += INFLUENCE_WEIGHT * influence(g, p, loyal)
+            v += MARGIN_WEIGHT * min(margins[loyal], MARGIN_CAP)
+        elif p == g.wakhan:
+            v += MARGIN_WEIGHT * min(max(margins), MARGIN_CAP)
         r = g.rupees[p]
         v += RUPEE_VALUE * min(r, 5) + 0.4 * max(0, min(r, 10) - 5) + 0.1 * max(0, r - 10)
         for c in g.courts[p]:
@@ -248,6 +255,45 @@ def _bribe_demand(options: list[Option]) -> Option | None:
     return max(demands, key=lambda o: o[1]) if demands else None
 
 
+class RepeatGuard:
+    """Remembers the options a bot took from each turn position this turn. A refused bribe leads back to the
+    very same position; an option already taken from it is not taken again, so that no bot loops forever."""
+
+    __slots__ = ("turn", "taken")
+
+    def __init__(self) -> None:
+        self.turn = -1
+        self.taken: dict[tuple[object, ...], set[Option]] = {}
+
+    @staticmethod
+    def _key(game: Game, player: int) -> tuple[object, ...]:
+        return (
+            player,
+            game.actions_used,
+            tuple(game.used_cards),
+            tuple(game.rupees),
+            tuple(game.hands[player]),
+            tuple(game.courts[player]),
+            tuple(game.market),
+        )
+
+    def tried(self, game: Game, player: int) -> set[Option]:
+        """Options (other than ending the turn) already taken from this position this turn."""
+        if game.decision != "turn":
+            return set()
+        if game.turn != self.turn:
+            self.taken.clear()
+            self.turn = game.turn
+        return {o for o in self.taken.get(self._key(game, player), ()) if o[0] != "end_turn"}
+
+    def note(self, game: Game, player: int, option: Option) -> None:
+        if game.decision == "turn":
+            if game.turn != self.turn:
+                self.taken.clear()
+                self.turn = game.turn
+            self.taken.setdefault(self._key(game, player), set()).add(option)
+
+
 class HeuristicBot:
     """Chooses the option whose lookahead evaluation is best; ties are broken by its own seeded generator.
 
@@ -258,7 +304,7 @@ class HeuristicBot:
     True
     """
 
-    __slots__ = ("seed", "rng", "noise", "follow_up", "private", "_tried", "_tried_turn")
+    __slots__ = ("seed", "rng", "noise", "follow_up", "private", "repeats")
 
     def __init__(
         self, seed: int | None = None, noise: float = 0.0, follow_up: bool = True, private: bool = True
@@ -270,10 +316,7 @@ class HeuristicBot:
         # Look ahead in a determinization of its own view, never in the true game: ending the turn deals
         # market cards from the deck, and a hand exchange shows another hand.
         self.private = private
-        # Options already taken from the very same turn position (a refused bribe leads back to it): never
-        # taken twice, so the bot cannot loop.
-        self._tried: dict[tuple[object, ...], set[Option]] = {}
-        self._tried_turn = -1
+        self.repeats = RepeatGuard()
 
     def choose(self, game: Game) -> Option:
         options = game.legal_options()
@@ -289,32 +332,15 @@ class HeuristicBot:
         assert player is not None
         world = determinize(game.view(player), player, self.rng) if self.private else game
         scores = score_options(world, player, options, self.follow_up)
-        tried: set[Option] | None = None
-        if game.decision == "turn":
-            if game.turn != self._tried_turn:
-                self._tried.clear()
-                self._tried_turn = game.turn
-            key = (
-                player,
-                game.actions_used,
-                tuple(game.used_cards),
-                tuple(game.rupees),
-                tuple(game.hands[player]),
-                tuple(game.courts[player]),
-                tuple(game.market),
-            )
-            tried = self._tried.setdefault(key, set())
-            scores = [
-                s - 2000.0 if o in tried and o[0] != "end_turn" else s
-                for o, s in zip(options, scores, strict=True)
-            ]
+        tried = self.repeats.tried(game, player)
+        if tried:
+            scores = [s - 2000.0 if o in tried else s for o, s in zip(options, scores, strict=True)]
         if self.noise:
             scores = [s + self.rng.gauss(0.0, self.noise) for s in scores]
         best = max(scores)
         top = [o for o, s in zip(options, scores, strict=True) if s >= best - 1e-9]
         choice = top[self.rng.randrange(len(top))] if len(top) > 1 else top[0]
-        if tried is not None:
-            tried.add(choice)
+        self.repeats.note(game, player, choice)
         return choice
 
     def decide(self, game: Game) -> Decision:

@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any
 from ..engine.game import Game
 from .base import Decision
 from .determinize import determinization_base, determinize
-from .heuristic import FOLLOW_UP, HeuristicBot, player_values, score_options
+from .heuristic import FOLLOW_UP, HeuristicBot, RepeatGuard, player_values, score_options
 from .wakhan_procedure import WakhanPlayer
 
 if TYPE_CHECKING:
@@ -113,6 +113,7 @@ class SearchBot:
         self.policy = HeuristicBot(seed, follow_up=False, private=False)  # inside determinizations
         self.follow = HeuristicBot(seed)
         self.wakhan = WakhanPlayer()
+        self.repeats = RepeatGuard()
         self.searched = 0  # decisions searched and iterations run, for reports
         self.iterations_run = 0
         self.search_time = 0.0
@@ -156,10 +157,13 @@ class SearchBot:
         # (scored in a determinization of its view: the true game is never looked into).
         view = determinization_base(game, player)
         scores = score_options(determinize(view, player, self.rng), player, options)
+        tried = self.repeats.tried(game, player)
         order = sorted(range(len(options)), key=lambda i: -scores[i])
-        candidates = [options[i] for i in order[: self.root_width]]
-        if len(candidates) == 1:
-            return Decision(candidates[0])
+        candidates = [options[i] for i in order if options[i] not in tried][: self.root_width]
+        if len(candidates) <= 1:
+            best = candidates[0] if candidates else options[order[0]]
+            self.repeats.note(game, player, best)
+            return Decision(best)
         root = Node(-1)
         for o in candidates:
             root.children[o] = Node(player)
@@ -172,6 +176,7 @@ class SearchBot:
             self._iterate(root, view, player, candidates)
             done += 1
         best = max(candidates, key=lambda o: (root.children[o].visits, root.children[o].total))
+        self.repeats.note(game, player, best)
         child = root.children[best]
         self.searched += 1
         self.iterations_run += done
