@@ -398,6 +398,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.set_defaults(run=cmd_new)
 
+    from . import arena  # pamir arena: bot tournaments
+
+    arena.register(sub, _positive, player_count_arg, seed_arg)
+
     from . import terminal  # the terminal game: play and replay
 
     terminal.register(sub)

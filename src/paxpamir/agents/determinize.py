@@ -1,0 +1,160 @@
+"""Determinizations: a full game consistent with what one seat sees, its hidden parts sampled.
+
+:func:`determinize` takes a seat's view (``game.view(seat)``) and fills in what the view hides with a sample
+consistent with it, then loads it with ``Game.from_json``:
+
+* the other players' hands (their sizes are public) and the deck (its size is public) are dealt from the cards
+  the seat cannot see (the ``removed`` pile is treated as unseen too); the deck keeps the rulebook's pile
+  structure (six piles of 5 + N court cards, two events in the second pile, a Dominance Check and an event in
+  each of the last four), so the unseen Dominance Checks lie where they can still be;
+* Wakhan's AI deck is shuffled with a card whose back matches the public next back on top;
+* the random generator state is drawn from the caller's generator (the true one would reveal the future).
+
+>>> import random
+>>> from paxpamir import Game
+>>> game = Game.new(players=3, seed=2)
+>>> sample = determinize(game.view(0), 0, random.Random(5))
+>>> sample.hands[0] == game.hands[0] and sample.market == game.market and len(sample.deck) == len(game.deck)
+True
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ..content.cards import DOMINANCE_CHECKS, OTHER_EVENTS, is_court_card, wakhan_card
+from ..engine.game import Game
+
+MAX_SEED = 2**62
+
+
+def _visible_cards(view: dict[str, Any], viewer: int | None) -> set[int]:
+    seen: set[int] = set()
+    for pdata in view["players"]:
+        seen.update(pdata["court"])
+        seen.update(pdata["prizes"])
+        if pdata.get("hand") is not None:
+            seen.update(pdata["hand"])
+    for row in view["market"]:
+        seen.update(c for c in row if c)
+    seen.update(view["discard"])
+    seen.update(e["card"] for e in view["effects"])
+    for step in view.get("agenda") or []:
+        if step and step[0] in ("rumor", "exchange_hands", "pashtunwali", "rebuke") and len(step) > 2:
+            seen.add(step[2])
+    return seen
+
+
+def _pile_sizes(n: int) -> list[int]:
+    court = 5 + n
+    return [court, court + 2] + [court + 2] * 4
+
+
+def _deal_deck(
+    view: dict[str, Any], unseen_court: list[int], unseen_events: list[int], rng: random.Random
+) -> list[int]:
+    """A deck of the public size that respects the pile structure; takes cards from the two unseen lists."""
+    n = len(view["players"])
+    size = view["deck_size"]
+    visible_events = sum(1 for c in _visible_cards(view, None) if c in OTHER_EVENTS)
+    missing_checks = [c for c in DOMINANCE_CHECKS if c in unseen_events]
+    other_unseen = [c for c in unseen_events if c not in DOMINANCE_CHECKS]
+    rng.shuffle(other_unseen)
+    events_in_deck = max(0, min(len(other_unseen), 6 - visible_events, size - len(missing_checks)))
+    chosen_events = other_unseen[:events_in_deck]
+    del unseen_events[:]
+    unseen_events.extend(c for c in other_unseen[events_in_deck:])
+    sizes = _pile_sizes(n)
+    drawn = sum(sizes) - size
+    # The remaining part of each pile, top first.
+    chunks: list[list[int]] = []
+    start = 0
+    for s in sizes:
+        left = max(0, min(s, start + s - drawn))
+        chunks.append([0] * left)
+        start += s
+    structured = drawn >= 0 and sum(len(c) for c in chunks) == size
+    if not structured:  # a hand-written position: no pile structure to keep
+        chunks = [[0] * size]
+    fill: list[list[int]] = [[] for _ in chunks]
+    for i, dc in enumerate(DOMINANCE_CHECKS):
+        if dc not in missing_checks:
+            continue
+        j = 2 + i if structured and chunks[2 + i] else max(range(len(chunks)), key=lambda k: len(chunks[k]))
+        fill[j].append(dc)
+    wanted = [0, 2, 1, 1, 1, 1] if structured else [len(chosen_events)]
+    # Untouched piles get their full events; the partly drawn pile (the first non-empty) gets the rest.
+    first = next((j for j, c in enumerate(chunks) if c), 0)
+    events = list(chosen_events)
+    for j in range(len(chunks) - 1, -1, -1):
+        if j == first:
+            continue
+        for _ in range(min(wanted[j], len(chunks[j]) - len(fill[j]))):
+            if events:
+                fill[j].append(events.pop())
+    while events:  # what is left goes where there is room, the partly drawn pile first
+        room = next((k for k in range(len(chunks)) if len(fill[k]) < len(chunks[k])), None)
+        if room is None:
+            unseen_events.extend(events)
+            break
+        fill[room].append(events.pop())
+    deck: list[int] = []
+    for j, chunk in enumerate(chunks):
+        cards = fill[j][: len(chunk)]
+        while len(cards) < len(chunk) and unseen_court:
+            cards.append(unseen_court.pop())
+        rng.shuffle(cards)
+        deck.extend(cards)
+    return deck
+
+
+def determinization_base(game: Game, viewer: int) -> dict[str, Any]:
+    """The viewer's view, ready to be completed by :func:`determinize` (computed once per decision)."""
+    return game.view(viewer)
+
+
+def determinize(view: dict[str, Any], viewer: int, rng: random.Random) -> Game:
+    """A full game consistent with ``view`` (what seat ``viewer`` sees), hidden parts sampled with ``rng``."""
+    data = dict(view)
+    players = [dict(p) for p in view["players"]]
+    unknown_hands = [p for p, pdata in enumerate(players) if pdata.get("hand") is None]
+    seen = _visible_cards(view, viewer)
+    unseen = [c for c in range(1, 117) if c not in seen]
+    rng.shuffle(unseen)
+    unseen_court = [c for c in unseen if is_court_card(c)]
+    unseen_events = [c for c in unseen if not is_court_card(c)]
+    for p in unknown_hands:
+        k = players[p]["hand_size"]
+        players[p]["hand"] = [unseen_court.pop() for _ in range(min(k, len(unseen_court)))]
+    deck = _deal_deck(view, unseen_court, unseen_events, rng)
+    for pdata in players:
+        pdata.pop("hand_size", None)
+    data["players"] = players
+    data["deck"] = deck
+    data["removed"] = sorted(unseen_court + unseen_events)
+    data["rng"] = rng.randrange(MAX_SEED)
+    data["format"] = "paxpamir-state"
+    # No history: a determinization is never undone or recorded (and copying the view's log for an
+    # undo base would cost more than the search step).
+    data["record"] = {"format": "paxpamir-record", "version": 1, "players": len(players), "choices": []}
+    for key in ("viewer", "to_move", "decision", "deck_size", "dominance_checks_left", "rulers"):
+        data.pop(key, None)
+    wk = view.get("wakhan")
+    if wk is not None:
+        discard = list(wk["ai_discard"])
+        hidden = [c for c in range(1, 25) if c not in discard]
+        rng.shuffle(hidden)
+        columns = tuple(wk["next_back"]["column_numbers"])
+        rows = tuple(wk["next_back"]["row_side"])
+        if columns:
+            for i, c in enumerate(hidden):
+                card = wakhan_card(c)
+                if card.back_columns == columns and card.back_row_side == rows:
+                    hidden.insert(0, hidden.pop(i))
+                    break
+        data["wakhan"] = {"seat": wk["seat"], "ai_deck": hidden, "ai_discard": discard}
+    return Game.from_json(data)
+
+
+__all__ = ["determinization_base", "determinize"]

@@ -1,0 +1,350 @@
+"""A fast heuristic bot: one-ply lookahead on a hand-weighted evaluation of the position.
+
+For every legal option the bot applies it to a clone (through the public API), finishes its own follow-up
+decisions of the same action greedily (where to tax, build, move, battle), and scores the result with
+:func:`evaluate`. It reads only what its seat may see: the public board, its own hand, and the sizes of the
+other hands; never another hand, the deck order or the random state.
+
+What it values, for each player (then its own value minus most of the best opponent's):
+
+* victory points, by far the most;
+* the points it expects from the next Dominance Check: for each coalition, a chance of being dominant that
+  grows with its lead in blocks (armies and roads), times the points its loyal players would get by
+  influence; otherwise the points by cylinders in play (the rulebook's failed check). Doubled for the final
+  check, and weighted up while a Dominance Check sits in the market, so it buys (triggers) a check when it
+  scores well and avoids it when it does not;
+* influence in its coalition (patriots, gifts, prizes), and being loyal to the coalition that leads;
+* rupees (with diminishing returns), its court (rank, suit, patriots of its coalition, abilities) and hand;
+* ruling regions (tax and bribe income), tribes and spies in play.
+
+Because the opponent's value is subtracted, battles, betrayals and taxes that hurt a leader score well.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import TYPE_CHECKING
+
+from ..content.cards import COURT, DOMINANCE_CHECKS, is_court_card
+from ..rules.abilities import dominance_lead
+from ..rules.scoring import (
+    DOMINANCE_LEAD,
+    FAILURE_POINTS,
+    SUCCESS_POINTS,
+    cylinders_in_play,
+    influence,
+    split_places,
+)
+from ..rules.turn import hand_limit
+from .base import Decision
+from .determinize import determinize
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
+    from ..engine.steps import Option
+
+#: Decisions that continue an action the bot has just started: finished greedily during the lookahead.
+FOLLOW_UP = frozenset(
+    {
+        "tax",
+        "build",
+        "move",
+        "battle",
+        "battle_site",
+        "betray",
+        "prize",
+        "place_road",
+        "place_spy",
+        "side",
+        "blackmail",
+        "infrastructure",
+        "take_piece",
+        "safe_house",
+        "discard_hand_over_limit",
+        "discard_court_over_limit",
+        "leverage_discard",
+    }
+)
+
+VP_WEIGHT = 6.0
+CHECK_WEIGHT = 4.0  # expected points of the next Dominance Check (VP_WEIGHT x a discount)
+CHECK_IN_MARKET_WEIGHT = 5.5
+INFLUENCE_WEIGHT = 0.8
+RULE_WEIGHT = 2.0
+TRIBE_WEIGHT = 0.5
+SPY_WEIGHT = 0.4
+HAND_WEIGHT = 0.6
+OPPONENT_WEIGHT = 0.8  # how much of the best opponent's value is subtracted
+SUIT_WEIGHT = (0.4, 0.2, 0.35, 0.35)  # political, intelligence, economic, military: per rank
+FOLLOW_UP_DEPTH = 6
+SHARPNESS = 1.3
+MARGIN_WEIGHT = 0.0  # per block of lead of one's coalition over the strongest other one
+MARGIN_CAP = 5
+CARD_BASE = 1.0
+CARD_ACTION = 0.25
+RUPEE_VALUE = 1.0
+SMALL_CHOICE = 3
+IMMINENT_SHARPNESS = 4.0
+
+
+def _sigmoid(x: float) -> float:
+    return 1.0 / (1.0 + math.exp(-x))
+
+
+def card_value(g: Game, player: int, card: int) -> float:
+    """What a court card is worth in ``player``'s court: its actions, rank, suit, patriotism and ability."""
+    info = COURT[card]
+    value = CARD_BASE + CARD_ACTION * len(info.actions) + info.rank * SUIT_WEIGHT[info.suit]
+    if info.suit == g.favored:
+        value += 0.5
+    loyal = g.loyalty[player]
+    if info.patriot >= 0 and player != g.wakhan:
+        value += 1.2 if info.patriot == loyal else -1.5
+    if info.ability:
+        value += 0.3
+    if g.rulers[info.region] == player:
+        value += 0.4
+    return value
+
+
+def check_expectations(g: Game, sharpness: float = 1.3) -> list[float]:
+    """Each player's expected victory points from the next Dominance Check, from public facts only.
+    ``sharpness``: how fast the chance of a coalition's dominance grows with its lead in blocks (high when
+    the check can be bought now, since the blocks will not change before it)."""
+    n = g.n
+    lead = dominance_lead(g, DOMINANCE_LEAD)
+    blocks = [g.coalition_blocks(c) for c in range(3)]
+    chance = []
+    for c in range(3):
+        margin = blocks[c] - max(blocks[o] for o in range(3) if o != c)
+        chance.append(_sigmoid(sharpness * (margin - lead + 0.5)))
+    total = sum(chance)
+    if total > 1.0:
+        chance = [x / total for x in chance]
+        total = 1.0
+    multiplier = 2 if g.dominance_checks_left() <= 1 else 1
+    expected = [0.0] * n
+    for c in range(3):
+        if chance[c] < 0.01:
+            continue
+        values = [(p, influence(g, p, c)) for p in range(n) if g.loyalty[p] == c or p == g.wakhan]
+        if values:
+            for p, v in split_places(values, SUCCESS_POINTS).items():
+                expected[p] += chance[c] * v * multiplier
+    failed = 1.0 - total
+    if failed > 0.01:
+        values = [(p, cylinders_in_play(g, p)) for p in range(n)]
+        for p, v in split_places(values, FAILURE_POINTS).items():
+            expected[p] += failed * v * multiplier
+    return expected
+
+
+def player_values(g: Game, viewer: int) -> list[float]:
+    """A value for every seat; ``viewer``'s own hand is valued card by card, others' by their size only."""
+    n = g.n
+    if g.is_over:
+        return [1000.0 if p in g.winners else -1000.0 for p in range(n)]
+    in_market = any(c in DOMINANCE_CHECKS for c in g.market)
+    expected = check_expectations(g, IMMINENT_SHARPNESS if in_market else SHARPNESS)
+    weight = CHECK_IN_MARKET_WEIGHT if in_market else CHECK_WEIGHT
+    blocks = [g.coalition_blocks(c) for c in range(3)]
+    margins = [blocks[c] - max(blocks[o] for o in range(3) if o != c) for c in range(3)]
+    values = []
+    tribes = g.tribes
+    for p in range(n):
+        v = VP_WEIGHT * g.vp[p] + weight * expected[p]
+        loyal = g.loyalty[p]
+        if loyal >= 0 and p != g.wakhan:
+            v += INFLUENCE_WEIGHT * influence(g, p, loyal)
+            v += MARGIN_WEIGHT * min(margins[loyal], MARGIN_CAP)
+        elif p == g.wakhan:
+            v += MARGIN_WEIGHT * min(max(margins), MARGIN_CAP)
+        r = g.rupees[p]
+        v += RUPEE_VALUE * min(r, 5) + 0.4 * max(0, min(r, 10) - 5) + 0.1 * max(0, r - 10)
+        for c in g.courts[p]:
+            v += card_value(g, p, c)
+        room = hand_limit(g, p)
+        if p == viewer:
+            hand = sorted((card_value(g, p, c) for c in g.hands[p] if is_court_card(c)), reverse=True)
+            v += HAND_WEIGHT * sum(hand[:room])
+        else:
+            v += HAND_WEIGHT * 2.0 * min(len(g.hands[p]), room)
+        t = 0
+        for region in range(6):
+            t += tribes[region * n + p]
+            if g.rulers[region] == p:
+                v += RULE_WEIGHT
+        v += TRIBE_WEIGHT * t
+        v += SPY_WEIGHT * (cylinders_in_play(g, p) - t - g.gifts[p])
+        values.append(v)
+    return values
+
+
+def evaluate(g: Game, player: int) -> float:
+    """``player``'s value minus most of the best opponent's (the bot maximises this)."""
+    values = player_values(g, player)
+    mine = values[player]
+    best_other = max(v for p, v in enumerate(values) if p != player)
+    return mine - OPPONENT_WEIGHT * best_other
+
+
+def _follow_up(g: Game, player: int, depth: int) -> None:
+    """Finish ``player``'s follow-up decisions greedily (one-ply, no further follow-up). A bribe asked on the
+    way is assumed to be the whole amount (Wakhan always asks for it); paying or refusing is evaluated."""
+    while depth > 0 and not g.is_over:
+        kind = g.decision
+        if kind == "bribe_demand":
+            demand = _bribe_demand(g.legal_options())
+            if demand is None:
+                return
+            g.apply(demand)
+            depth -= 1
+            continue
+        if g.current_player != player or (kind not in FOLLOW_UP and kind != "bribe_pay"):
+            return
+        options = g.legal_options()
+        best = options[0]
+        if len(options) > 1:
+            best_score = -math.inf
+            for option in options:
+                child = g.clone()
+                child.apply(option)
+                if len(options) <= SMALL_CHOICE:  # pay or refuse, a side: look through to what follows
+                    _follow_up(child, player, depth - 1)
+                score = evaluate(child, player)
+                if score > best_score:
+                    best, best_score = option, score
+        g.apply(best)
+        depth -= 1
+
+
+def _unchanged(before: Game, after: Game, player: int) -> bool:
+    """True when an option led back to the same turn decision with nothing done (e.g. a refused bribe)."""
+    return (
+        after.decision == "turn"
+        and after.current_player == player
+        and after.actions_used == before.actions_used
+        and after.used_cards == before.used_cards
+        and after.rupees == before.rupees
+        and after.hands == before.hands
+        and after.courts == before.courts
+        and after.market == before.market
+    )
+
+
+def score_options(game: Game, player: int, options: list[Option], follow_up: bool = True) -> list[float]:
+    """The evaluation after each option (and, for actions, after finishing the action greedily). An option
+    that changes nothing (a refused bribe) scores below every other, so that a bot never repeats it forever."""
+    scores = []
+    for option in options:
+        child = game.clone()
+        child.apply(option)
+        if follow_up:
+            _follow_up(child, player, FOLLOW_UP_DEPTH)
+        score = evaluate(child, player)
+        if game.decision == "turn" and _unchanged(game, child, player):
+            score -= 1000.0
+        scores.append(score)
+    return scores
+
+
+def _bribe_demand(options: list[Option]) -> Option | None:
+    """Ask for the whole bribe: the payer's refusal costs them their action, never us anything."""
+    demands = [o for o in options if o[0] == "demand"]
+    return max(demands, key=lambda o: o[1]) if demands else None
+
+
+class RepeatGuard:
+    """Remembers the options a bot took from each turn position this turn. A refused bribe leads back to the
+    very same position; an option already taken from it is not taken again, so that no bot loops forever."""
+
+    __slots__ = ("turn", "taken")
+
+    def __init__(self) -> None:
+        self.turn = -1
+        self.taken: dict[tuple[object, ...], set[Option]] = {}
+
+    @staticmethod
+    def _key(game: Game, player: int) -> tuple[object, ...]:
+        return (
+            player,
+            game.actions_used,
+            tuple(game.used_cards),
+            tuple(game.rupees),
+            tuple(game.hands[player]),
+            tuple(game.courts[player]),
+            tuple(game.market),
+        )
+
+    def tried(self, game: Game, player: int) -> set[Option]:
+        """Options (other than ending the turn) already taken from this position this turn."""
+        if game.decision != "turn":
+            return set()
+        if game.turn != self.turn:
+            self.taken.clear()
+            self.turn = game.turn
+        return {o for o in self.taken.get(self._key(game, player), ()) if o[0] != "end_turn"}
+
+    def note(self, game: Game, player: int, option: Option) -> None:
+        if game.decision == "turn":
+            if game.turn != self.turn:
+                self.taken.clear()
+                self.turn = game.turn
+            self.taken.setdefault(self._key(game, player), set()).add(option)
+
+
+class HeuristicBot:
+    """Chooses the option whose lookahead evaluation is best; ties are broken by its own seeded generator.
+
+    >>> from paxpamir import Game
+    >>> game = Game.new(players=2, seed=3)
+    >>> bot = HeuristicBot(seed=1)
+    >>> bot.decide(game).option in game.legal_options()
+    True
+    """
+
+    __slots__ = ("seed", "rng", "noise", "follow_up", "private", "repeats")
+
+    def __init__(
+        self, seed: int | None = None, noise: float = 0.0, follow_up: bool = True, private: bool = True
+    ) -> None:
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.noise = noise
+        self.follow_up = follow_up
+        # Look ahead in a determinization of its own view, never in the true game: ending the turn deals
+        # market cards from the deck, and a hand exchange shows another hand.
+        self.private = private
+        self.repeats = RepeatGuard()
+
+    def choose(self, game: Game) -> Option:
+        options = game.legal_options()
+        if not options:
+            raise ValueError("the game is over: there is nothing to choose")
+        if len(options) == 1:
+            return options[0]
+        if game.decision == "bribe_demand":
+            demand = _bribe_demand(options)
+            if demand is not None:
+                return demand
+        player = game.current_player
+        assert player is not None
+        world = determinize(game.view(player), player, self.rng) if self.private else game
+        scores = score_options(world, player, options, self.follow_up)
+        tried = self.repeats.tried(game, player)
+        if tried:
+            scores = [s - 2000.0 if o in tried else s for o, s in zip(options, scores, strict=True)]
+        if self.noise:
+            scores = [s + self.rng.gauss(0.0, self.noise) for s in scores]
+        best = max(scores)
+        top = [o for o, s in zip(options, scores, strict=True) if s >= best - 1e-9]
+        choice = top[self.rng.randrange(len(top))] if len(top) > 1 else top[0]
+        self.repeats.note(game, player, choice)
+        return choice
+
+    def decide(self, game: Game) -> Decision:
+        return Decision(self.choose(game))
+
+
+__all__ = ["HeuristicBot", "card_value", "check_expectations", "evaluate", "player_values", "score_options"]

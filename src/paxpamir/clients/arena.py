@@ -1,0 +1,429 @@
+"""``pamir arena``: a tournament between bot kinds (and Wakhan), on the local cores or a Ray cluster.
+
+Every game is fixed up front by its index: its seed (``seed + index``), its lineup (which bot sits where, the
+seats rotated from game to game) and the seeds of its bots. Games are then played in any order by a local
+process pool (the default), in this process (``--workers 1``), or as Ray tasks (``--ray [ADDRESS]``); results
+are put back in game order, so the same command gives the same results whichever way it runs.
+
+The report gives each bot's games, wins (a shared win counts 1/k for each of the k winners), win rate with a
+95% Wilson confidence interval, and an Elo rating fitted to all pairwise results within games (a winner beats
+every other seat; other seats compare by victory points); every game is saved as a replayable record.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import math
+import os
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass, field
+from typing import Any, TextIO
+
+from ..agents.base import Decision
+from ..agents.registry import canonical_name, is_wakhan, make_agent, parse_bot
+from ..agents.runner import GameFailure, play_game
+from ..engine.errors import PamirError
+from ..engine.game import MAX_PLAYERS, MIN_PLAYERS, Game
+
+ELO_BASE = 1500.0
+#: A game of bots that runs longer than this is reported as failed (a bot is looping).
+MAX_DECISIONS = 20_000
+ELO_SCALE = 400.0
+
+
+@dataclass(frozen=True, slots=True)
+class GameSpec:
+    index: int
+    seed: int
+    players: int
+    wakhan: bool
+    lineup: tuple[str, ...]  # bot name per seat
+    bot_seeds: tuple[int, ...]
+
+
+@dataclass(slots=True)
+class GameOutcome:
+    index: int
+    seed: int
+    lineup: list[str]
+    winners: list[int]
+    vp: list[int]
+    turns: int
+    decisions: int
+    end_reason: str
+    record: dict[str, Any] = field(repr=False)
+    seconds: list[float]  # decision time per seat (machine-dependent: not part of the result)
+    seat_decisions: list[int]
+    searched: list[int]  # decisions searched and iterations run by search bots, per seat
+    iterations: list[int]
+    error: str | None = None
+
+    def result_key(self) -> tuple[Any, ...]:
+        """Everything that must be identical between runs (no timings)."""
+        return (self.index, self.seed, tuple(self.lineup), tuple(self.winners), tuple(self.vp), self.turns,
+                self.decisions, self.end_reason, self.error)
+
+
+# ---------------------------------------------------------------------------- the schedule
+
+
+def bot_seed(base: int, index: int, seat: int) -> int:
+    """A bot's seed from the tournament's seed, the game and the seat (stable across runs and machines)."""
+    return (base * 1_000_003 + index * 101 + seat * 7919 + 12345) % (2**61 - 1)
+
+
+def schedule(bots: Sequence[str], players: int, games: int, seed: int) -> list[GameSpec]:
+    """The games of a tournament, in order. ``bots`` names the participants:
+
+    * exactly one per seat: that lineup, its seats rotated from game to game;
+    * fewer than the seats: the last one fills the remaining seats (``search heuristic`` at 4 players is a
+      search bot against three heuristic bots);
+    * more than the seats: every combination of ``players`` of them in turn, each with rotated seats.
+
+    ``wakhan`` among them makes a Wakhan game (2 or 3 seats): she always sits in the last seat, the rotation
+    moves the others.
+    """
+    names = [canonical_name(b) for b in bots]
+    if not names:
+        raise PamirError("name at least one bot")
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise PamirError(f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}")
+    wakhan = any(is_wakhan(b) for b in names)
+    if wakhan:
+        if players not in (2, 3):
+            raise PamirError("Wakhan plays in games of 2 or 3 seats (--players 2 or 3)")
+        if sum(1 for b in names if is_wakhan(b)) > 1:
+            raise PamirError("only one Wakhan can sit at a table")
+        names = [b for b in names if not is_wakhan(b)]
+        if not names:
+            raise PamirError("Wakhan needs at least one opponent")
+    seats = players - 1 if wakhan else players
+    if len(names) < seats:
+        names = names + [names[-1]] * (seats - len(names))
+    combos = [tuple(names)] if len(names) == seats else list(itertools.combinations(names, seats))
+    specs = []
+    for i in range(games):
+        combo = combos[(i // seats) % len(combos)]
+        shift = i % seats
+        lineup = combo[shift:] + combo[:shift]
+        if wakhan:
+            lineup = (*lineup, "wakhan")
+        specs.append(
+            GameSpec(i, seed + i, players, wakhan, lineup, tuple(bot_seed(seed, i, s) for s in range(players)))
+        )
+    return specs
+
+
+# ---------------------------------------------------------------------------- one game
+
+
+class _Timed:
+    """Counts a bot's decisions and the time they take."""
+
+    __slots__ = ("agent", "seconds", "decisions")
+
+    def __init__(self, agent: Any) -> None:
+        self.agent = agent
+        self.seconds = 0.0
+        self.decisions = 0
+
+    def decide(self, game: Game) -> Decision:
+        t0 = time.perf_counter()
+        made = self.agent.decide(game)
+        self.seconds += time.perf_counter() - t0
+        self.decisions += 1
+        return made
+
+
+def play_spec(spec: GameSpec) -> GameOutcome:
+    """Play one scheduled game (in any process: everything it needs is in ``spec``)."""
+    game = Game.new(spec.players, spec.seed, wakhan=spec.wakhan)
+    agents = [_Timed(make_agent(name, s)) for name, s in zip(spec.lineup, spec.bot_seeds, strict=True)]
+    error = None
+    try:
+        play_game(game, agents, max_decisions=MAX_DECISIONS)
+    except GameFailure as exc:
+        error = str(exc)
+    s = game.summary()
+    return GameOutcome(
+        index=spec.index,
+        seed=spec.seed,
+        lineup=list(spec.lineup),
+        winners=list(game.winners),
+        vp=list(game.vp),
+        turns=int(s["turns"]),
+        decisions=sum(a.decisions for a in agents),
+        end_reason=game.end_reason,
+        record=game.record(),
+        seconds=[a.seconds for a in agents],
+        seat_decisions=[a.decisions for a in agents],
+        searched=[int(getattr(a.agent, "searched", 0)) for a in agents],
+        iterations=[int(getattr(a.agent, "iterations_run", 0)) for a in agents],
+        error=error,
+    )
+
+
+# ---------------------------------------------------------------------------- running
+
+
+def run_local(specs: Sequence[GameSpec], workers: int, progress: Callable[[GameOutcome], None] | None = None
+              ) -> list[GameOutcome]:
+    """Play the games in a local process pool (``workers`` > 1) or in this process; results in game order."""
+    if workers <= 1 or len(specs) <= 1:
+        out = []
+        for spec in specs:
+            outcome = play_spec(spec)
+            if progress is not None:
+                progress(outcome)
+            out.append(outcome)
+        return out
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        results = []
+        for outcome in pool.map(play_spec, specs, chunksize=1):
+            if progress is not None:
+                progress(outcome)
+            results.append(outcome)
+    return results
+
+
+def run_ray(specs: Sequence[GameSpec], address: str | None = None,
+            progress: Callable[[GameOutcome], None] | None = None, **init: Any) -> list[GameOutcome]:
+    """Play the games as Ray tasks on the cluster at ``address`` (None: start or join a local instance)."""
+    try:
+        import ray
+    except ImportError:
+        raise PamirError("Ray is not installed: pip install 'paxpamir[ray]'") from None
+    started = False
+    if not ray.is_initialized():
+        ray.init(address=address, **init)
+        started = True
+    try:
+        task = ray.remote(play_spec)
+        refs = [task.remote(spec) for spec in specs]
+        results: list[GameOutcome] = []
+        for ref in refs:  # in game order
+            outcome = ray.get(ref)
+            if progress is not None:
+                progress(outcome)
+            results.append(outcome)
+        return results
+    finally:
+        if started:
+            ray.shutdown()
+
+
+# ---------------------------------------------------------------------------- statistics
+
+
+def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a win rate."""
+    if games == 0:
+        return 0.0, 1.0
+    p = wins / games
+    denom = 1 + z * z / games
+    centre = (p + z * z / (2 * games)) / denom
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def pairwise(outcomes: Sequence[GameOutcome]) -> list[tuple[str, str, float]]:
+    """(a, b, score of a) for every pair of different bots in every game: 1 win, 0.5 tie, 0 loss."""
+    pairs = []
+    for o in outcomes:
+        if o.error:
+            continue
+        n = len(o.lineup)
+        for i in range(n):
+            for j in range(i + 1, n):
+                a, b = o.lineup[i], o.lineup[j]
+                if a == b:
+                    continue
+                wi, wj = i in o.winners, j in o.winners
+                if wi != wj:
+                    score = 1.0 if wi else 0.0
+                elif wi:
+                    score = 0.5
+                else:
+                    score = 1.0 if o.vp[i] > o.vp[j] else 0.0 if o.vp[i] < o.vp[j] else 0.5
+                pairs.append((a, b, score))
+    return pairs
+
+
+def elo_ratings(names: Sequence[str], pairs: Sequence[tuple[str, str, float]], iterations: int = 2000
+                ) -> dict[str, float]:
+    """Elo ratings (mean 1500) fitted to pairwise results by maximum likelihood (Bradley-Terry), with a weak
+    prior (one draw against an average player) so that a bot that always wins keeps a finite rating."""
+    rating = {b: 0.0 for b in names}
+    if not pairs or len(names) < 2:
+        return {b: ELO_BASE for b in names}
+    k = math.log(10) / ELO_SCALE
+    for _ in range(iterations):
+        grad = {b: 0.0 for b in names}
+        hess = {b: 1e-9 for b in names}
+        for b in names:  # the prior: one draw against a 0-rated player
+            e = 1 / (1 + math.exp(-k * rating[b]))
+            grad[b] += 0.5 - e
+            hess[b] += e * (1 - e)
+        for a, b, s in pairs:
+            e = 1 / (1 + math.exp(-k * (rating[a] - rating[b])))
+            grad[a] += s - e
+            grad[b] -= s - e
+            hess[a] += e * (1 - e)
+            hess[b] += e * (1 - e)
+        step = max(abs(grad[b] / (k * hess[b])) for b in names)
+        for b in names:
+            rating[b] += grad[b] / (k * hess[b]) * 0.5
+        if step < 1e-6:
+            break
+    mean = sum(rating.values()) / len(rating)
+    return {b: ELO_BASE + rating[b] - mean for b in names}
+
+
+@dataclass(slots=True)
+class BotStats:
+    name: str
+    games: int = 0
+    wins: float = 0.0
+    seconds: float = 0.0
+    decisions: int = 0
+    searched: int = 0
+    iterations: int = 0
+
+    @property
+    def rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+
+def bot_stats(outcomes: Sequence[GameOutcome]) -> dict[str, BotStats]:
+    stats: dict[str, BotStats] = {}
+    for o in outcomes:
+        seen_in_game: set[str] = set()
+        for seat, name in enumerate(o.lineup):
+            st = stats.setdefault(name, BotStats(name))
+            st.seconds += o.seconds[seat]
+            st.decisions += o.seat_decisions[seat]
+            st.searched += o.searched[seat]
+            st.iterations += o.iterations[seat]
+            if o.error:
+                continue
+            # A bot that fills several seats plays the game once; it wins if any of its seats wins.
+            if name not in seen_in_game:
+                st.games += 1
+                seen_in_game.add(name)
+            if seat in o.winners:
+                st.wins += 1.0 / len(o.winners)
+    return stats
+
+
+def report(outcomes: Sequence[GameOutcome], out: TextIO, wall: float | None = None) -> dict[str, Any]:
+    """Print the table; return the figures (also saved as summary.json)."""
+    stats = bot_stats(outcomes)
+    names = list(stats)
+    elo = elo_ratings(names, pairwise(outcomes))
+    failures = [o for o in outcomes if o.error]
+    print(f"{'bot':<18} {'games':>5} {'wins':>7} {'win rate':>8}  {'95% CI':<15} {'Elo':>6} {'ms/decision':>11}",
+          file=out)
+    rows = []
+    for name in names:
+        st = stats[name]
+        lo, hi = wilson(st.wins, st.games)
+        ms = 1000 * st.seconds / st.decisions if st.decisions else 0.0
+        print(f"{name:<18} {st.games:>5} {st.wins:>7.1f} {st.rate:>8.1%}  [{lo:.1%}, {hi:.1%}]".ljust(57)
+              + f" {elo[name]:>6.0f} {ms:>11.2f}", file=out)
+        rows.append({"bot": name, "games": st.games, "wins": st.wins, "win_rate": st.rate, "ci95": [lo, hi],
+                     "elo": elo[name], "ms_per_decision": ms})
+        if st.searched:
+            per = st.seconds / st.decisions if st.decisions else 0.0
+            print(f"  {name}: {st.searched} searched decisions, {st.iterations / st.searched:.0f} iterations "
+                  f"each, {st.iterations / max(st.seconds, 1e-9):.0f} iterations/s, "
+                  f"{st.decisions / max(st.seconds, 1e-9):.1f} decisions/s ({per * 1000:.0f} ms a decision)",
+                  file=out)
+    n_games = len(outcomes)
+    seats = len(outcomes[0].lineup) if outcomes else 0
+    seat_wins = [sum(1.0 / len(o.winners) for o in outcomes if s in o.winners and not o.error) for s in range(seats)]
+    print(f"{n_games} games" + (f", {len(failures)} failed" if failures else "")
+          + (f", wall time {wall:.1f} s" if wall is not None else "")
+          + "; wins by seat: " + ", ".join(f"{s}: {w:g}" for s, w in enumerate(seat_wins)), file=out)
+    for o in failures:
+        print(f"  game {o.index} (seed {o.seed}) failed: {o.error}", file=out)
+    return {"bots": rows, "games": n_games, "failures": len(failures), "seat_wins": seat_wins}
+
+
+def save_records(outcomes: Sequence[GameOutcome], directory: str, summary: dict[str, Any]) -> None:
+    from .cli import record_text
+
+    os.makedirs(directory, exist_ok=True)
+    for o in outcomes:
+        path = os.path.join(directory, f"game-{o.index:04d}-seed-{o.seed}.json")
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(record_text(o.record))
+    results = [{k: v for k, v in asdict(o).items() if k != "record"} for o in outcomes]
+    with open(os.path.join(directory, "summary.json"), "w", encoding="utf-8") as f:
+        json.dump({"summary": summary, "games": results}, f, indent=1)
+
+
+# ---------------------------------------------------------------------------- the command
+
+
+def cmd_arena(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    for b in args.bots:
+        parse_bot(b)
+    specs = schedule(args.bots, args.players, args.games, args.seed)
+    lineups = sorted({" v ".join(s.lineup) for s in specs})
+    where = f"Ray ({args.ray or 'local instance'})" if args.ray is not None else (
+        f"{args.workers} local processes" if args.workers > 1 else "this process")
+    print(f"arena: {args.games} games of {args.players} players, seeds {args.seed}..{args.seed + args.games - 1}, "
+          f"on {where}", file=err)
+    print("lineups (seats rotated): " + "; ".join(lineups[:4]) + (" ..." if len(lineups) > 4 else ""), file=err)
+    done = [0]
+
+    def progress(o: GameOutcome) -> None:
+        done[0] += 1
+        if args.verbose:
+            w = "+".join(o.lineup[s] for s in o.winners) or "-"
+            print(f"game {o.index} seed {o.seed}: {' / '.join(o.lineup)} -> {w} {o.vp}", file=err, flush=True)
+
+    t0 = time.perf_counter()
+    if args.ray is not None:
+        outcomes = run_ray(specs, args.ray or None, progress)
+    else:
+        outcomes = run_local(specs, args.workers, progress)
+    wall = time.perf_counter() - t0
+    summary = report(outcomes, out, wall)
+    if args.records:
+        summary["command"] = (
+            f"pamir arena --bots {' '.join(args.bots)} --players {args.players} --games {args.games} "
+            f"--seed {args.seed}"
+        )
+        save_records(outcomes, args.records, summary)
+        print(f"records of {len(outcomes)} games saved in {args.records}/ (replay: Game.from_record)", file=out)
+    return 1 if summary["failures"] else 0
+
+
+def register(sub: Any, positive: Callable[[str], int], players: Callable[[str], int],
+             seed: Callable[[str], int]) -> None:
+    """Add ``pamir arena`` to the ``pamir`` command's subparsers."""
+    p = sub.add_parser("arena", help="a tournament between bots (and Wakhan): win rates, Elo, records")
+    p.add_argument("--bots", nargs="+", default=["heuristic", "random"], metavar="BOT",
+                   help="bots to pit against each other: random, heuristic[:easy|normal], "
+                        "search[:fast|normal|strong|ITERATIONS|SECONDSs], wakhan (default: heuristic random)")
+    p.add_argument("--players", type=players, default=2, help="seats per game, 2-5 (default 2)")
+    p.add_argument("--games", type=positive, default=20, help="number of games (default 20)")
+    p.add_argument("--seed", type=seed, default=1, help="seed of the first game; game i uses seed+i (default 1)")
+    p.add_argument("--workers", type=positive, default=os.cpu_count() or 1,
+                   help="local processes (default: one per core; 1 plays in this process)")
+    p.add_argument("--ray", nargs="?", const="", default=None, metavar="ADDRESS",
+                   help="run the games on a Ray cluster (default address: start or join a local instance)")
+    p.add_argument("--records", metavar="DIR", default="arena-records",
+                   help="directory for the game records and summary.json (default arena-records; '' for none)")
+    p.add_argument("-v", "--verbose", action="store_true", help="print each game's result as it ends")
+    p.set_defaults(run=cmd_arena)
+
+
+__all__ = ["GameOutcome", "GameSpec", "cmd_arena", "elo_ratings", "pairwise", "play_spec", "register", "report",
+           "run_local", "run_ray", "schedule", "wilson"]

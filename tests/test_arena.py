@@ -1,0 +1,137 @@
+"""``pamir arena``: the schedule, the statistics, the records, and the same results locally and on Ray."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+
+import pytest
+
+from paxpamir import Game
+from paxpamir.clients.arena import (
+    elo_ratings,
+    pairwise,
+    play_spec,
+    report,
+    run_local,
+    run_ray,
+    schedule,
+    wilson,
+)
+from paxpamir.clients.cli import main
+from paxpamir.engine.errors import PamirError
+
+
+def test_seats_rotate_and_seeds_are_fixed_up_front() -> None:
+    specs = schedule(["heuristic", "random"], 2, 4, 10)
+    assert [s.lineup for s in specs] == [
+        ("heuristic", "random"),
+        ("random", "heuristic"),
+        ("heuristic", "random"),
+        ("random", "heuristic"),
+    ]
+    assert [s.seed for s in specs] == [10, 11, 12, 13]
+    assert specs == schedule(["heuristic", "random"], 2, 4, 10)
+    assert len({seed for s in specs for seed in s.bot_seeds}) == 8
+
+
+def test_fewer_bots_than_seats_fill_with_the_last_and_more_play_every_combination() -> None:
+    four = schedule(["search:fast", "heuristic"], 4, 4, 1)
+    assert [s.lineup.count("heuristic") for s in four] == [3, 3, 3, 3]
+    assert [s.lineup.index("search:fast") for s in four] == [0, 3, 2, 1]
+    three = schedule(["random", "heuristic", "search:fast"], 2, 6, 1)
+    assert {frozenset(s.lineup) for s in three} == {
+        frozenset({"random", "heuristic"}),
+        frozenset({"random", "search:fast"}),
+        frozenset({"heuristic", "search:fast"}),
+    }
+
+
+def test_wakhan_always_sits_last() -> None:
+    specs = schedule(["wakhan", "heuristic", "random"], 3, 4, 1)
+    assert all(s.wakhan and s.lineup[-1] == "wakhan" for s in specs)
+    assert [s.lineup[:2] for s in specs[:2]] == [("heuristic", "random"), ("random", "heuristic")]
+    with pytest.raises(PamirError):
+        schedule(["wakhan", "heuristic"], 4, 2, 1)
+    with pytest.raises(PamirError):
+        schedule(["wakhan"], 2, 2, 1)
+
+
+def test_wilson_interval() -> None:
+    lo, hi = wilson(95, 100)
+    assert 0.88 < lo < 0.89 and 0.978 < hi < 0.979
+    assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == 1.0
+
+
+def test_elo_orders_the_stronger_bot_first_and_averages_1500() -> None:
+    pairs = [("a", "b", 1.0)] * 75 + [("a", "b", 0.0)] * 25
+    elo = elo_ratings(["a", "b"], pairs)
+    assert elo["a"] > elo["b"]
+    assert abs(elo["a"] + elo["b"] - 3000) < 1e-6
+    # 75% expected score is about 191 Elo points (the weak prior pulls it in a little).
+    assert 170 < elo["a"] - elo["b"] < 195
+
+
+def test_a_game_is_played_from_its_spec_and_its_record_replays() -> None:
+    spec = schedule(["heuristic", "random"], 2, 1, 3)[0]
+    outcome = play_spec(spec)
+    assert outcome.error is None and outcome.winners
+    replay = Game.from_record(outcome.record)
+    assert replay.is_over and replay.winners == outcome.winners and replay.vp == outcome.vp
+    assert play_spec(spec).result_key() == outcome.result_key()
+
+
+def test_report_and_pairs() -> None:
+    outcomes = run_local(schedule(["heuristic", "random"], 2, 4, 1), workers=1)
+    pairs = pairwise(outcomes)
+    assert len(pairs) == 4
+    out = io.StringIO()
+    summary = report(outcomes, out)
+    text = out.getvalue()
+    assert "95% CI" in text and "Elo" in text and "heuristic" in text and "random" in text
+    assert summary["games"] == 4
+    assert sum(row["wins"] for row in summary["bots"]) == pytest.approx(4)
+
+
+def test_pamir_arena_command_saves_replayable_records(tmp_path: os.PathLike[str], capsys: pytest.CaptureFixture[str]
+                                                      ) -> None:
+    records = os.path.join(str(tmp_path), "games")
+    code = main(["arena", "--bots", "heuristic", "wakhan", "--games", "3", "--workers", "2", "--records", records])
+    assert code == 0
+    out = capsys.readouterr().out
+    assert "wakhan" in out and "heuristic" in out and "[" in out
+    files = sorted(f for f in os.listdir(records) if f.startswith("game-"))
+    assert len(files) == 3
+    for name in files:
+        with open(os.path.join(records, name), encoding="utf-8") as f:
+            game = Game.from_record(json.load(f))
+        assert game.is_over
+    with open(os.path.join(records, "summary.json"), encoding="utf-8") as f:
+        summary = json.load(f)
+    assert summary["summary"]["command"].startswith("pamir arena --bots heuristic wakhan")
+    assert len(summary["games"]) == 3
+
+
+def test_bad_bot_names_are_usage_errors(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["arena", "--bots", "deep-blue", "--games", "1", "--records", ""]) == 1
+    assert "unknown bot kind" in capsys.readouterr().err
+
+
+def test_local_pool_and_in_process_runs_give_the_same_results() -> None:
+    specs = schedule(["heuristic", "random", "search:3"], 2, 3, 5)
+    one = [o.result_key() for o in run_local(specs, workers=1)]
+    two = [o.result_key() for o in run_local(specs, workers=2)]
+    assert one == two
+
+
+def test_ray_gives_the_same_results_as_the_local_pool() -> None:
+    import ray  # the "ray" extra, part of the "test" extra
+    specs = schedule(["heuristic", "random", "search:3"], 2, 3, 7)
+    local = [o.result_key() for o in run_local(specs, workers=2)]
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    try:
+        remote = [o.result_key() for o in run_ray(specs)]
+    finally:
+        ray.shutdown()
+    assert remote == local

@@ -1,0 +1,209 @@
+"""The bots: legal choices in every kind of game, determinism, and a search that sees only its own view."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+from paxpamir import Game
+from paxpamir.agents.base import Agent, Decision
+from paxpamir.agents.bots import RandomBot
+from paxpamir.agents.heuristic import HeuristicBot
+from paxpamir.agents.registry import WakhanAgent, bot_names, make_agent, parse_bot
+from paxpamir.agents.runner import play_game
+from paxpamir.agents.search import SearchBot, determinize
+from paxpamir.content.cards import is_court_card
+from paxpamir.engine.errors import PamirError
+from paxpamir.engine.invariants import check_invariants
+
+
+class Checked:
+    """Wraps a bot and asserts that every option it returns is legal and that it leaves the game untouched."""
+
+    def __init__(self, agent: Agent) -> None:
+        self.agent = agent
+
+    def decide(self, game: Game) -> Decision:
+        before = game.state_hash()
+        made = self.agent.decide(game)
+        assert game.state_hash() == before, "a bot changed the game it was asked about"
+        assert made.option in game.legal_options()
+        return made
+
+
+def _play(game: Game, names: list[str], seed: int) -> None:
+    agents = [Checked(make_agent(name, seed * 10 + seat)) for seat, name in enumerate(names)]
+    play_game(game, agents, max_decisions=20_000)
+    assert game.is_over and game.winners
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_heuristic_bot_plays_whole_games_legally(players: int) -> None:
+    for seed in range(3):
+        game = Game.new(players, seed)
+        _play(game, ["heuristic", "random", "heuristic:easy", "heuristic", "random"][:players], seed)
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_heuristic_bot_plays_against_wakhan(players: int) -> None:
+    for seed in range(3):
+        game = Game.new(players, seed, wakhan=True)
+        _play(game, ["heuristic", "random", "wakhan"] if players == 3 else ["heuristic", "wakhan"], seed)
+
+
+def test_heuristic_bot_checks_invariants_along_the_way() -> None:
+    game = Game.new(3, 11)
+    play_game(game, [HeuristicBot(1), HeuristicBot(2), RandomBot(3)], check=check_invariants)
+    assert game.is_over
+
+
+def test_search_bot_plays_a_whole_game_legally() -> None:
+    game = Game.new(2, 5)
+    _play(game, ["search:8", "heuristic"], 5)
+
+
+def test_search_bot_plays_legally_in_wakhan_and_multiplayer_games() -> None:
+    # A few decisions each, from positions reached by random play (the search is what is checked here).
+    for players, wakhan in ((3, True), (4, False), (5, False)):
+        game = Game.new(players, 21, wakhan=wakhan)
+        bot = SearchBot(seed=4, iterations=6)
+        rng = RandomBot(7)
+        searched = 0
+        for _ in range(400):
+            if game.is_over:
+                break
+            if game.current_player == game.wakhan:
+                game.apply(WakhanAgent().decide(game).option)
+                continue
+            if game.decision == "turn" and searched < 4 and game.turn > 2:
+                made = Checked(bot).decide(game)
+                searched += 1
+            else:
+                made = Decision(rng.choose(game))
+            game.apply(made.option)
+        assert searched == 4
+
+
+def test_same_seed_same_decisions() -> None:
+    for name in ("heuristic", "heuristic:easy", "search:10"):
+        games = []
+        for _ in range(2):
+            game = Game.new(2, 8)
+            play_game(game, [make_agent(name, 3), make_agent("heuristic", 4)], until=lambda g: g.turn > 8)
+            games.append(game.record())
+        assert games[0] == games[1], name
+
+
+def test_heuristic_bot_speed_is_reported() -> None:
+    """Speed is reported (not asserted): the heuristic bot decides well under 10 ms on a normal machine."""
+    game = Game.new(4, 2)
+    bots = [HeuristicBot(s) for s in range(4)]
+    spent = 0.0
+    made = 0
+    while not game.is_over and made < 300:
+        bot = bots[game.current_player or 0]
+        t0 = time.perf_counter()
+        decision = bot.decide(game)
+        spent += time.perf_counter() - t0
+        made += 1
+        game.apply(decision.option)
+    print(f"heuristic bot: {1000 * spent / made:.2f} ms a decision over {made} decisions")
+    assert made > 0
+
+
+# ---------------------------------------------------------------------------- hidden information
+
+
+def _hidden_shuffles(game: Game, seat: int, rng: random.Random) -> Game:
+    """The same position with everything ``seat`` cannot see changed: the other hands and the deck dealt anew
+    from the same unseen cards, Wakhan's hidden AI deck shuffled, and a different random generator state."""
+    data = game.to_json()
+    others = [p for p in range(game.n) if p != seat]
+    pool = [c for p in others for c in data["players"][p]["hand"]] + list(data["deck"]) + list(data["removed"])
+    court = [c for c in pool if is_court_card(c)]
+    events = [c for c in pool if not is_court_card(c)]
+    rng.shuffle(court)
+    for p in others:
+        k = len(data["players"][p]["hand"])
+        data["players"][p]["hand"] = [court.pop() for _ in range(k)]
+    # Keep every event where it was (their positions in the deck follow the piles); shuffle the court cards.
+    deck = []
+    for c in data["deck"]:
+        deck.append(c if not is_court_card(c) else court.pop())
+    data["deck"] = deck
+    data["removed"] = sorted(court + [c for c in events if c not in deck])
+    data["rng"] = rng.randrange(2**62)
+    if data.get("wakhan"):
+        ai = data["wakhan"]["ai_deck"]
+        data["wakhan"]["ai_deck"] = ai[:1] + rng.sample(ai[1:], len(ai) - 1)  # the top card's back is public
+    data["record"] = None
+    data["log"] = game.to_json()["log"]
+    return Game.from_json(data)
+
+
+def _view_without_removed(game: Game, seat: int) -> dict:
+    view = game.view(seat)
+    view.pop("removed", None)
+    return view
+
+
+@pytest.mark.parametrize("players,wakhan,seed", [(2, False, 3), (4, False, 9), (3, True, 4)])
+def test_search_bot_cannot_see_hidden_information(players: int, wakhan: bool, seed: int) -> None:
+    game = Game.new(players, seed, wakhan=wakhan)
+    rng = RandomBot(seed)
+    while game.turn < 6 or game.decision != "turn" or game.current_player == game.wakhan:
+        if game.current_player == game.wakhan:
+            game.apply(WakhanAgent().decide(game).option)
+        else:
+            game.apply(rng.choose(game))
+    seat = game.current_player
+    assert seat is not None
+    shuffler = random.Random(seed)
+    variants = [game] + [_hidden_shuffles(game, seat, shuffler) for _ in range(3)]
+    # The variants differ in hidden information only: the seat's view is the same (bar the removed pile).
+    for other in variants[1:]:
+        assert _view_without_removed(other, seat) == _view_without_removed(game, seat)
+        assert other.to_json()["deck"] != game.to_json()["deck"]
+    decisions = [SearchBot(seed=17, iterations=30).decide(v) for v in variants]
+    assert all(d == decisions[0] for d in decisions), decisions
+
+
+def test_determinizations_are_consistent_with_the_view() -> None:
+    game = Game.new(3, 12)
+    rng = RandomBot(2)
+    for _ in range(120):
+        game.apply(rng.choose(game))
+    seat = game.current_player
+    assert seat is not None
+    view = game.view(seat)
+    sample = determinize(view, seat, random.Random(1))
+    for p in range(3):
+        assert len(sample.hands[p]) == len(game.hands[p])
+        assert sample.courts[p] == game.courts[p]
+    assert sample.hands[seat] == game.hands[seat]
+    assert len(sample.deck) == len(game.deck)
+    assert sample.dominance_checks_left() == game.dominance_checks_left()
+    assert sample.market == game.market
+    assert sample.legal_options() == game.legal_options()
+    assert sample.rng != game.rng
+
+
+# ---------------------------------------------------------------------------- the registry
+
+
+def test_registry_names_and_errors() -> None:
+    assert {"random", "heuristic", "search", "wakhan", "search:fast", "search:strong"} <= set(bot_names())
+    assert parse_bot("Search") == ("search", "normal")
+    assert parse_bot("search:250") == ("search", "250")
+    for name in bot_names():
+        agent = make_agent(name, 1)
+        assert isinstance(agent, Agent)
+    with pytest.raises(PamirError):
+        parse_bot("grandmaster")
+    with pytest.raises(PamirError):
+        parse_bot("heuristic:godlike")
+    with pytest.raises(PamirError):
+        parse_bot("search:0")
+    assert isinstance(make_agent("search:0.05s", 1), SearchBot)
