@@ -1,9 +1,9 @@
 """The build: compiled (mypyc) or pure Python, all or nothing, and the same games either way.
 
-``.ci/run`` runs the whole suite twice: once in the pure editable install of the README's test command, and
-once in a compiled install with ``PAXPAMIR_EXPECT_BUILD=compiled``, where this module checks that every engine
-module really is compiled. Both runs replay the same seeded games and must reach the state hashes recorded in
-``tests/data/golden_games.json`` (regenerate it with ``python tests/test_build.py`` after a rules change).
+With ``PAXPAMIR_EXPECT_BUILD=compiled`` (or ``pure``) this module checks that every engine module really is
+compiled (or none is); without it, that the engine is not partly compiled. Any build replays the same seeded
+games and must reach the state hashes recorded in ``tests/data/golden_games.json`` (regenerate it with
+``python tests/test_build.py`` after a deliberate change of the rules).
 """
 
 from __future__ import annotations

@@ -1021,3 +1021,30 @@ def test_the_header_shows_the_piles_still_to_come_and_their_dominance_checks():
     out = io.StringIO()
     terminal.Screen(out).board(g, 0, [0])
     assert "piles (top first): 6 10* 10* 10* 10* (* a Dominance Check)" in " ".join(out.getvalue().split())
+
+
+def test_the_other_seats_can_be_heuristic_bots_and_a_resumed_game_keeps_them(tmp_path):
+    save = tmp_path / "h.json"
+    code, out, _ = run(
+        ["play", "--players", "2", "--humans", "none", "--bots", "heuristic", "--seed", "5", "--save", str(save)],
+        Script(limit=0),
+    )
+    assert code == 0 and "Game over" in out
+    doc = saved(save)
+    assert doc["bots"] == "heuristic" and doc["over"]
+    # The same seed and bots play the same game again (the bots are seeded by the decision's index).
+    again = tmp_path / "h2.json"
+    argv = ["play", "--players", "2", "--humans", "none", "--bots", "heuristic", "--seed", "5", "--save", str(again)]
+    assert run(argv, Script(limit=0))[0] == 0
+    assert saved(again)["state_hash"] == doc["state_hash"]
+    # A random game with the same seed differs: the kind of bot matters.
+    other = tmp_path / "r.json"
+    argv = ["play", "--players", "2", "--humans", "none", "--seed", "5", "--save", str(other)]
+    assert run(argv, Script(limit=0))[0] == 0
+    assert saved(other)["state_hash"] != doc["state_hash"]
+
+
+def test_an_unknown_bot_name_is_a_usage_error(tmp_path, capsys):
+    code, _, err = run(["play", "--bots", "grandmaster", "--save", str(tmp_path / "x.json")], Script(limit=0))
+    assert code == 2 and "unknown bot kind 'grandmaster'" in err + capsys.readouterr().err
+    assert not (tmp_path / "x.json").exists()

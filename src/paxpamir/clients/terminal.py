@@ -40,6 +40,7 @@ from rich.text import Text
 
 from ..agents.base import Decision
 from ..agents.bots import RandomBot
+from ..agents.registry import make_agent, parse_bot
 from ..agents.runner import play_game
 from ..agents.wakhan_procedure import WakhanPlayer
 from ..content.cards import CARDS, WAKHAN_INSTRUCTIONS, CourtCard, EventCard, find_card, wakhan_card
@@ -237,7 +238,7 @@ def atomic_write_json(path: str | os.PathLike[str], data: Any, durable: bool = T
         raise
 
 
-def session_doc(g: Game, humans: Sequence[int], bot_seed: int) -> dict[str, Any]:
+def session_doc(g: Game, humans: Sequence[int], bot_seed: int, bots: str = "random") -> dict[str, Any]:
     """The saved session: the game record plus the seat configuration."""
     return {
         "format": SESSION_FORMAT,
@@ -245,6 +246,7 @@ def session_doc(g: Game, humans: Sequence[int], bot_seed: int) -> dict[str, Any]
         "players": g.n,
         "humans": sorted(humans),
         "bot_seed": bot_seed,
+        "bots": bots,
         "open_hands": bool(g.options.get("open_hands")),
         "turn": g.turn,
         "decisions": len(g.record()["choices"]),
@@ -652,23 +654,28 @@ def parse_humans(text: str, players: int | None = None) -> list[int]:
     return sorted(seats)
 
 
-def bot_choice(game: Game, bot_seed: int, seat: int, decision_index: int) -> tuple[Any, ...]:
+def bot_choice(
+    game: Game, bot_seed: int, seat: int, decision_index: int, kind: str = "random"
+) -> tuple[Any, ...]:
     """The bot's choice. Seeded by the decision's index, so a resumed game plays on exactly as it would have."""
     seed = (bot_seed * 1_000_003 + seat * 10_007 + decision_index) & 0x7FFFFFFF
-    return tuple(RandomBot(seed).choose(game))
+    if kind == "random":
+        return tuple(RandomBot(seed).choose(game))
+    return tuple(make_agent(kind, seed).decide(game).option)
 
 
 class SessionBot:
     """A random bot seat of a session: its choice depends only on the session's bot seed, the seat and the
     decision's index in the record (see :func:`bot_choice`)."""
 
-    def __init__(self, bot_seed: int) -> None:
+    def __init__(self, bot_seed: int, kind: str = "random") -> None:
         self.bot_seed = bot_seed
+        self.kind = kind
 
     def decide(self, game: Game) -> Decision:
         seat = game.current_player
         assert seat is not None
-        return Decision(bot_choice(game, self.bot_seed, seat, len(game.record()["choices"])))
+        return Decision(bot_choice(game, self.bot_seed, seat, len(game.choices()), self.kind))
 
 
 class WakhanSeat:
@@ -1353,8 +1360,11 @@ class Session:
         out: TextIO,
         step: bool = False,
         ask_always: bool = False,
+        bots: str = "random",
     ) -> None:
         self.g = game
+        #: The kind of bot in every computer seat but Wakhan's (a name of paxpamir.agents.registry).
+        self.bots = bots
         #: Ask even when a decision has a single option (else it is taken for the player, with a log line).
         self.ask_always = ask_always
         self.humans = sorted(set(humans))
@@ -1405,7 +1415,7 @@ class Session:
     # -- saving
 
     def doc(self) -> dict[str, Any]:
-        return session_doc(self.g, self.humans, self.bot_seed)
+        return session_doc(self.g, self.humans, self.bot_seed, self.bots)
 
     def autosave(self, durable: bool = True) -> bool:
         """Save the session; on failure warn (once per message) and go on playing. True when saved."""
@@ -1438,7 +1448,7 @@ class Session:
         g = self.g
         try:
             self.autosave()
-            bots: dict[int, Any] = {p: SessionBot(self.bot_seed) for p in range(g.n) if p not in self.humans}
+            bots: dict[int, Any] = {p: SessionBot(self.bot_seed, self.bots) for p in range(g.n) if p not in self.humans}
             if g.wakhan >= 0:
                 bots[g.wakhan] = WakhanSeat()
             while not g.is_over:
@@ -1702,6 +1712,16 @@ class Session:
 # ---------------------------------------------------------------------------- commands
 
 
+def _bot_name(text: str) -> str:
+    try:
+        kind, level = parse_bot(text)
+    except PamirError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    if kind == "wakhan":
+        raise argparse.ArgumentTypeError("Wakhan takes the last seat with --wakhan, not --bots")
+    return text.strip().lower()
+
+
 def _humans(text: str) -> str:
     try:
         parse_humans(text)
@@ -1718,7 +1738,14 @@ def add_play_arguments(p: argparse.ArgumentParser) -> None:
         default=None,
         metavar="SEATS",
         help='seats played at this terminal, 1-based and comma separated (default "1"; '
-        '"none" lets the bots play alone); the others are random bots',
+        '"none" lets the bots play alone); the others are bots (see --bots)',
+    )
+    p.add_argument(
+        "--bots",
+        type=_bot_name,
+        default=None,
+        metavar="NAME",
+        help="the bots in the other seats: random (default), heuristic[:easy|normal], search[:fast|normal|strong]",
     )
     p.add_argument("--seed", type=seed_arg, default=None, help="the game's seed (default: random)")
     p.add_argument("--open-hands", action="store_true", help="everyone's hand is shown")
@@ -1816,7 +1843,9 @@ def cmd_play(
             else:
                 humans = [0]
             bot_seed = int(doc.get("bot_seed", game.seed if game.seed is not None else 0))
-        except (ValueError, TypeError) as exc:
+            bots = args.bots or str(doc.get("bots", "random"))
+            parse_bot(bots)
+        except (ValueError, TypeError, PamirError) as exc:
             print(f"pamir play: error: {exc}", file=err)
             return 2
         if save_path is None:
@@ -1843,6 +1872,7 @@ def cmd_play(
         seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 1_000_000)
         game = Game.new(players, seed, open_hands=args.open_hands, wakhan=args.wakhan)
         bot_seed = seed
+        bots = args.bots or "random"
         note = f"New game: {players} players, seed {seed}"
         unfinished = [path for path, doc in list_saves() if doc is not None and not doc.get("over")]
         if unfinished:
@@ -1869,7 +1899,9 @@ def cmd_play(
                 file=out,
             )
             return 1
-    session = Session(game, humans, bot_seed, save_path, stdin, out, step=args.step, ask_always=args.ask_always)
+    session = Session(
+        game, humans, bot_seed, save_path, stdin, out, step=args.step, ask_always=args.ask_always, bots=bots
+    )
     human = "(you)" if len(humans) == 1 else "(human)"
     seats = ", ".join(
         "Wakhan (last seat)" if p == game.wakhan else f"Player {p + 1} {human if p in humans else '(bot)'}"

@@ -47,6 +47,24 @@ def _random_bot(seed: int) -> Agent:
 register_bot("random", "picks uniformly among the legal options", _random_bot)
 
 
+def _registered(name: str) -> Callable[[int], Agent]:
+    def factory(seed: int) -> Agent:
+        from ..agents.registry import make_agent
+
+        return make_agent(name, seed)
+
+    return factory
+
+
+# The project's other bots (paxpamir.agents.registry), at the levels a server can afford per decision.
+for _name, _description in (
+    ("heuristic", "plays on sensible principles (influence, dominance, rupees, rulers), in a few milliseconds"),
+    ("heuristic:easy", "the heuristic bot with some randomness"),
+    ("search:fast", "looks ahead by tree search over what it may know (about a second a decision)"),
+):
+    register_bot(_name, _description, _registered(_name))
+
+
 def seat_kinds() -> dict[str, str]:
     """Every seat kind with a short description."""
     kinds = {HUMAN: "a person, with a secret invite link", WAKHAN: "the rulebook's automated opponent (last seat)"}
