@@ -38,6 +38,7 @@ from ..rules.abilities import hostage_bribe_waived
 from ..rules.actions import (
     ACTIONS_PER_TURN,
     BETRAY_COST,
+    Battle,
     action_min_cost,
     card_battle_targets,
     is_bonus,
@@ -46,7 +47,7 @@ from ..rules.actions import (
 from ..rules.actions import (
     betray_targets as engine_betray_targets,
 )
-from ..rules.court import LEVERAGE_RUPEES, hostage_holder, play_bribe
+from ..rules.court import LEVERAGE_RUPEES, BribePay, hostage_holder, play_bribe
 from ..rules.market import purchase_cost
 from ..rules.rulers import ruler_after
 from ..rules.scoring import dominant_coalition
@@ -776,11 +777,11 @@ def _bribe_demand(ctx: _Ctx, legal: list[Option]) -> Choice:
 
 
 def _bribe_pay(ctx: _Ctx, legal: list[Option]) -> Choice:
-    step = _pending(ctx.g)
+    step = BribePay(*_pending(ctx.g))
     if ("pay",) in legal:
-        return ("pay",), ctx.say(f"she can afford the bribe of {step[3]} rupee(s) and pays it")
-    what = "the radicalized card is discarded" if step[4] == "play" else "the action is not taken"
-    return ("refuse",), ctx.say(f"she cannot afford the bribe of {step[3]} rupee(s); {what}")
+        return ("pay",), ctx.say(f"she can afford the bribe of {step.amount} rupee(s) and pays it")
+    what = "the radicalized card is discarded" if step.purpose == "play" else "the action is not taken"
+    return ("refuse",), ctx.say(f"she cannot afford the bribe of {step.amount} rupee(s); {what}")
 
 
 def _tax(ctx: _Ctx, legal: list[Option]) -> Choice:
@@ -888,11 +889,11 @@ def _battle_site(ctx: _Ctx, legal: list[Option]) -> Choice:
 
 def _battle(ctx: _Ctx, legal: list[Option]) -> Choice:
     g = ctx.g
-    step = _pending(g)
+    step = Battle(*_pending(g))
     order = player_order(g)
     rank = {p: i for i, p in enumerate(order)}
     legal_set = set(legal)
-    if step[2] == "card":
+    if step.site == "card":
         spies = [o[1] for o in legal if o[0] == "remove_spy"]
         if spies:
             q = min(spies, key=lambda p: rank.get(p, 99))
@@ -915,7 +916,7 @@ def _battle(ctx: _Ctx, legal: list[Option]) -> Choice:
                 return ("remove_army", COALITIONS[c]), ctx.say(
                     f"remove {coalition_label(c, True)} army: armies after tribes, red arrow order"
                 )
-        region = step[3]
+        region = step.where
         for c in coalitions:
             for b in road_order(ctx, region):
                 option = ("remove_road", BORDER_NAMES[b], COALITIONS[c])

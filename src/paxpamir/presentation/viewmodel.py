@@ -33,7 +33,7 @@ from ..content.map import (
     region_title,
 )
 from ..engine.errors import PamirError
-from ..rules.actions import ACTIONS_PER_TURN, BETRAY_COST, BUILD_UNIT_COST, action_min_cost, gift_cost, is_bonus
+from ..rules.actions import ACTIONS_PER_TURN, BETRAY_COST, BUILD_UNIT_COST, Battle, action_min_cost, gift_cost, is_bonus
 from ..rules.court import hostage_holder, play_bribe
 from ..rules.events import LASTING
 from ..rules.events import effect_text as lasting_effect_text
@@ -108,8 +108,8 @@ def option_target(step: tuple[Any, ...] | None, option: tuple[Any, ...]) -> dict
         return {"card": option[2], "from": {"card": arg}}
     if kind in ("move_army", "move_tribe"):
         return {"region": option[2], "from": {"region": arg}}
-    if kind in ("remove_army", "remove_tribe", "remove_spy") and step is not None and len(step) > 3:
-        where = step[3]
+    if kind in ("remove_army", "remove_tribe", "remove_spy") and step is not None and step[:1] == ("battle",):
+        where = Battle(*step).where
         if kind == "remove_spy":
             return {"card": where, "player": arg}
         site = {"region": REGIONS[where]} if isinstance(where, int) and 0 <= where < 6 else {"region": where}
