@@ -130,6 +130,9 @@ def test_bench_prints_a_row_per_player_count_with_figures_that_add_up(capsys):
     args = ["bench", "--games", "2", "--players", "3", "2", "--warmup", "1", "--clones", "50"]
     assert main(args) == 0
     out = capsys.readouterr().out
+    import paxpamir
+
+    assert out.splitlines()[0].startswith(f"engine: {paxpamir.build_info()} (Python ")
     rows = [line.split() for line in out.splitlines() if re.match(r"^\s+[2-5]\s+2\s", line)]
     assert [r[0] for r in rows] == ["2", "3"]
     all_decisions = 0

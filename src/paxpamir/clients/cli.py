@@ -16,7 +16,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
-from .. import __version__
+from .. import __version__, build_info
 from ..agents.bots import RandomBot
 from ..agents.runner import GameFailure, play_game, play_seeded_game
 from ..content.cards import CARDS, find_cards
@@ -197,6 +197,7 @@ def _mid_game(players: int, seed: int) -> Game:
 def cmd_bench(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     counts = sorted(set(args.players)) if args.players else list(range(MIN_PLAYERS, MAX_PLAYERS + 1))
     k = args.games
+    print(f"engine: {build_info()} (Python {sys.version.split()[0]})", file=out)
     print(
         f"{'players':>7} {'games':>6} {'seconds':>8} {'games/s':>8} {'decisions/s':>11} {'avg dec':>8} "
         f"{'avg turns':>9} {'clones/s':>9}",
