@@ -24,6 +24,11 @@ def rupees_text(k: int) -> str:
     return f"{k} rupee" if k == 1 else f"{k} rupees"
 
 
+def plain_label(option: Option) -> str:
+    """The words of an option as they are, for an option a kind's label does not know (never shown in play)."""
+    return " ".join(str(x) for x in option)
+
+
 def card_name(number: int) -> str:
     if not isinstance(number, int) or not 1 <= number <= 116:
         return f"card {number}"
@@ -77,7 +82,7 @@ def discard_label(g: Game, player: int, option: Option) -> str:
 
 def option_text(option: Option) -> str:
     """An option as plain words, for options no decision kind labels."""
-    return " ".join(str(x) for x in option)
+    return plain_label(option)
 
 
 def bribe_purpose(purpose: str, card: int) -> str:

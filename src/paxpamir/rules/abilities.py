@@ -27,7 +27,7 @@ from ..content.map import (
     TRANSCASPIA,
 )
 from ..engine.steps import CourtCardNumber, Option, RegionName, Seat, decision_kind
-from ..presentation.describe import card_name, where_name
+from ..presentation.describe import card_name, plain_label, where_name
 from .events import end_effects, has_effect
 from .pieces import place
 
@@ -94,7 +94,7 @@ def _blackmail_label(g: Game, step: Blackmail, option: Option) -> str:
         return "Skip"
     if option[:1] == ("spy",) and len(option) == 2:
         return f"Spy on {card_name(option[1])}"
-    return " ".join(str(x) for x in option)
+    return plain_label(option)
 
 
 decision_kind(
@@ -253,7 +253,7 @@ def block_label(option: Option) -> str:
         return f"Road on {where_name(a)}"
     if option[:1] == ("done",):
         return "Stop here"
-    return " ".join(str(x) for x in option)
+    return plain_label(option)
 
 
 def _infrastructure_label(g: Game, step: Infrastructure, option: Option) -> str:
@@ -350,7 +350,7 @@ def _safe_house_label(g: Game, step: SafeHouse, option: Option) -> str:
         return "Decline"
     if option[:1] == ("safe_house",) and len(option) == 2:
         return f"Put the spy on {card_name(option[1])}"
-    return " ".join(str(x) for x in option)
+    return plain_label(option)
 
 
 decision_kind(

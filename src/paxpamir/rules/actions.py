@@ -36,7 +36,7 @@ from ..engine.steps import (
     automatic_kind,
     decision_kind,
 )
-from ..presentation.describe import card_name, indefinite, player_name, where_name
+from ..presentation.describe import card_name, indefinite, plain_label, player_name, where_name
 from .abilities import (
     after_build,
     army_moves_without_roads,
@@ -226,7 +226,7 @@ def _tax_label(g: Game, step: Tax, option: Option) -> str:
         return f"Tax a rupee from {player_name(g, a)}"  # type: ignore[arg-type]
     if kind == "done":
         return "Stop here"
-    return " ".join(str(x) for x in option)
+    return plain_label(option)
 
 
 decision_kind(
@@ -487,7 +487,7 @@ def _move_label(g: Game, step: Move, option: Option) -> str:
         return f"Move a spy from {card_name(a)} to {card_name(b)}"  # type: ignore[arg-type]
     if kind == "done":
         return "Stop here"
-    return " ".join(str(x) for x in option)
+    return plain_label(option)
 
 
 decision_kind(
@@ -588,7 +588,7 @@ def _betray(g: Game, step: Betray, option: Option) -> None:
 def _betray_label(g: Game, step: Betray, option: Option) -> str:
     if option[:1] == ("betray",) and len(option) == 2:
         return f"Betray {card_name(option[1])}"
-    return " ".join(str(x) for x in option)
+    return plain_label(option)
 
 
 decision_kind(
@@ -635,7 +635,7 @@ def _prize_label(g: Game, step: Prize, option: Option) -> str:
         return "Take the card as a prize"
     if option[:1] == ("decline_prize",):
         return "Leave it in the discard pile"
-    return " ".join(str(x) for x in option)
+    return plain_label(option)
 
 
 decision_kind(
@@ -742,7 +742,7 @@ def _site_label(g: Game, step: BattleSite, option: Option) -> str:
         return f"Battle in {where_name(a)}"
     if option[:1] == ("battle_card",):
         return f"Battle on {card_name(a)}"  # type: ignore[arg-type]
-    return " ".join(str(x) for x in option)
+    return plain_label(option)
 
 
 decision_kind(
@@ -818,7 +818,7 @@ def _battle_label(g: Game, step: Battle, option: Option) -> str:
         return f"Remove a spy of {player_name(g, a)}"  # type: ignore[arg-type]
     if kind == "done":
         return "Stop here"
-    return " ".join(str(x) for x in option)
+    return plain_label(option)
 
 
 decision_kind(

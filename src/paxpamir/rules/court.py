@@ -22,7 +22,15 @@ from ..engine.steps import (
     decision_kind,
     make_step,
 )
-from ..presentation.describe import bribe_purpose, card_name, discard_label, player_name, rupees_text, where_name
+from ..presentation.describe import (
+    bribe_purpose,
+    card_name,
+    discard_label,
+    plain_label,
+    player_name,
+    rupees_text,
+    where_name,
+)
 from .abilities import bribe_waiver, leverage_shortfall_forgiven, play_bribe_waived, suit_change_blocked
 from .pieces import place
 from .wakhan import pragmatic_loyalty
@@ -191,7 +199,7 @@ def _pay_label(g: Game, step: BribePay, option: Option) -> str:
         return f"Pay the bribe of {rupees_text(step.amount)}"
     if option[:1] == ("refuse",):
         return "Refuse to pay (take back the play or action)"
-    return " ".join(str(x) for x in option)
+    return plain_label(option)
 
 
 decision_kind(

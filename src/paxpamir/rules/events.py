@@ -23,7 +23,7 @@ from ..content.map import (
     SUITS,
 )
 from ..engine.steps import Anything, EventCardNumber, Option, Seat, SeatOrNobody, automatic_kind, decision_kind
-from ..presentation.describe import discard_label, player_name, where_name
+from ..presentation.describe import discard_label, plain_label, player_name, where_name
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -313,7 +313,7 @@ def _rumor(g: Game, step: EventChoice, option: Option) -> None:
 def _player_label(g: Game, step: EventChoice, option: Option) -> str:
     if option[:1] == ("player",) and len(option) == 2:
         return player_name(g, option[1])
-    return " ".join(str(x) for x in option)
+    return plain_label(option)
 
 
 decision_kind(

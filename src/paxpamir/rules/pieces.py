@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Annotated, NamedTuple
 
 from ..content.map import BORDER_INDEX, BORDER_NAMES, REGION_INDEX, REGIONS
 from ..engine.steps import Arg, CoalitionOrNone, OneOf, Option, Seat, Step, decision_kind
-from ..presentation.describe import card_name, where_name
+from ..presentation.describe import card_name, plain_label, where_name
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -127,7 +127,7 @@ def _take_piece(g: Game, step: TakePiece, option: Option) -> None:
 def _take_label(g: Game, step: TakePiece, option: Option) -> str:
     kind = str(option[0]) if option else ""
     if not kind.startswith("take_"):
-        return " ".join(str(x) for x in option)
+        return plain_label(option)
     what = kind[5:]
     if len(option) < 2:
         return f"Take one of your {what}s"

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..content.map import INTELLIGENCE, POLITICAL
 from ..engine.steps import KINDS, Option, Seat, automatic_kind, decision_kind, per_seat
-from ..presentation.describe import card_name, discard_label, rupees_text
+from ..presentation.describe import card_name, discard_label, plain_label, rupees_text
 from .abilities import start_of_turn
 from .actions import ACTIONS_PER_TURN, begin_action, card_action_options, is_bonus
 from .court import begin_play, discard_from_court, discard_from_hand
@@ -105,7 +105,7 @@ def _turn_label(g: Game, step: Turn, option: Option) -> str:
         return f"{str(b).capitalize()} with {card_name(a)}{action_note(g, step.player, a, str(b))}"
     if kind == "end_turn":
         return "End your turn (cleanup)"
-    return " ".join(str(x) for x in option)
+    return plain_label(option)
 
 
 decision_kind(
