@@ -26,8 +26,8 @@ from setuptools.command.build_ext import build_ext as _build_ext
 
 #: The packages compiled with mypyc: everything but the clients (terminal, command line, server).
 COMPILED_PACKAGES = ("engine", "rules", "content", "presentation", "agents")
-#: Modules left in Python inside those packages (none today).
-PURE_MODULES: tuple[str, ...] = ()
+#: Modules left in Python inside those packages: mypyc cannot compile a subclass of str (engine/reason.py).
+PURE_MODULES: tuple[str, ...] = ("paxpamir/engine/reason.py",)
 
 
 def _has_c_compiler() -> bool:
@@ -59,18 +59,24 @@ def _mode() -> str:
 
 
 class build_ext(_build_ext):
-    """Compiles the engine with mypyc at build time (not when pip merely asks for the requirements)."""
+    """Compiles the engine with mypyc at build time (not when pip merely asks for the requirements).
 
-    def run(self) -> None:
+    The extensions are chosen in ``finalize_options``, before setuptools prepares each of them for building."""
+
+    def finalize_options(self) -> None:
+        self.distribution.ext_modules = self.extensions = self._mypyc_extensions()
+        super().finalize_options()
+
+    def _mypyc_extensions(self) -> list:
         mode = _mode()
-        editable = bool(getattr(self, "editable_mode", False)) or self.inplace
+        editable = bool(getattr(self, "editable_mode", False)) or bool(self.inplace)
         if mode == "pure" or (mode == "auto" and editable):
-            return
+            return []
         if not _has_c_compiler():
             if mode == "compiled":
                 raise SystemExit("PAXPAMIR_BUILD=compiled, but no C compiler was found")
             print("paxpamir: no C compiler found; installing the pure-Python engine", file=sys.stderr)
-            return
+            return []
         try:
             from mypyc.build import mypycify
 
@@ -79,13 +85,11 @@ class build_ext(_build_ext):
             if mode == "compiled":
                 raise
             print(f"paxpamir: mypyc failed ({exc!r}); installing the pure-Python engine", file=sys.stderr)
-            return
+            return []
         if mode == "auto":
             for ext in extensions:  # a failed C compile falls back to the .py files, which are always installed
                 ext.optional = True
-        self.distribution.ext_modules = extensions
-        self.extensions = extensions
-        super().run()
+        return list(extensions)
 
 
 class Distribution(_Distribution):

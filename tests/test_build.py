@@ -34,7 +34,17 @@ def engine_modules() -> list[str]:
     for package in paxpamir.COMPILED_PACKAGES:
         module = importlib.import_module(f"paxpamir.{package}")
         names += [f"{module.__name__}.{m.name}" for m in pkgutil.iter_modules(module.__path__)]
-    return sorted(names)
+    pure = {f"paxpamir.{name}" for name in paxpamir.PURE_MODULES}
+    return sorted(name for name in names if name not in pure)
+
+
+def test_setup_leaves_exactly_the_pure_modules_uncompiled():
+    setup = (Path(__file__).resolve().parent.parent / "setup.py").read_text(encoding="utf-8")
+    line = next(x for x in setup.splitlines() if x.startswith("PURE_MODULES"))
+    listed = line.split("=", 1)[1]
+    for name in paxpamir.PURE_MODULES:
+        assert f'"paxpamir/{name.replace(".", "/")}.py"' in listed
+    assert listed.count(".py") == len(paxpamir.PURE_MODULES)
 
 
 def test_the_engine_is_compiled_all_or_nothing():

@@ -31,6 +31,8 @@ __version__ = "0.1.0"
 
 #: The subpackages that a regular install compiles with mypyc when it can (see setup.py).
 COMPILED_PACKAGES = ("engine", "rules", "content", "presentation", "agents")
+#: Modules of those packages that stay Python in every build (mypyc cannot compile a subclass of ``str``).
+PURE_MODULES = ("engine.reason",)
 
 
 def compiled_modules() -> list[str]:

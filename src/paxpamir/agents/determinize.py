@@ -21,12 +21,12 @@ True
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Final
 
 from ..content.cards import DOMINANCE_CHECKS, OTHER_EVENTS, is_court_card, wakhan_card
 from ..engine.game import Game
 
-MAX_SEED = 2**62
+MAX_SEED: Final = 2**62
 
 
 def _visible_cards(view: dict[str, Any], viewer: int | None) -> set[int]:

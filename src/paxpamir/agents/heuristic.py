@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import math
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from ..content.cards import COURT, DOMINANCE_CHECKS, is_court_card
 from ..rules.abilities import dominance_lead
@@ -45,7 +45,7 @@ if TYPE_CHECKING:
     from ..engine.steps import Option
 
 #: Decisions that continue an action the bot has just started: finished greedily during the lookahead.
-FOLLOW_UP = frozenset(
+FOLLOW_UP: Final = frozenset(
     {
         "tax",
         "build",
@@ -67,25 +67,25 @@ FOLLOW_UP = frozenset(
     }
 )
 
-VP_WEIGHT = 6.0
-CHECK_WEIGHT = 4.0  # expected points of the next Dominance Check (VP_WEIGHT x a discount)
-CHECK_IN_MARKET_WEIGHT = 5.5
-INFLUENCE_WEIGHT = 0.8
-RULE_WEIGHT = 2.0
-TRIBE_WEIGHT = 0.5
-SPY_WEIGHT = 0.4
-HAND_WEIGHT = 0.6
-OPPONENT_WEIGHT = 0.8  # how much of the best opponent's value is subtracted
-SUIT_WEIGHT = (0.4, 0.2, 0.35, 0.35)  # political, intelligence, economic, military: per rank
-FOLLOW_UP_DEPTH = 6
-SHARPNESS = 1.3
-MARGIN_WEIGHT = 0.0  # per block of lead of one's coalition over the strongest other one
-MARGIN_CAP = 5
-CARD_BASE = 1.0
-CARD_ACTION = 0.25
-RUPEE_VALUE = 1.0
-SMALL_CHOICE = 3
-IMMINENT_SHARPNESS = 4.0
+VP_WEIGHT: Final = 6.0
+CHECK_WEIGHT: Final = 4.0  # expected points of the next Dominance Check (VP_WEIGHT x a discount)
+CHECK_IN_MARKET_WEIGHT: Final = 5.5
+INFLUENCE_WEIGHT: Final = 0.8
+RULE_WEIGHT: Final = 2.0
+TRIBE_WEIGHT: Final = 0.5
+SPY_WEIGHT: Final = 0.4
+HAND_WEIGHT: Final = 0.6
+OPPONENT_WEIGHT: Final = 0.8  # how much of the best opponent's value is subtracted
+SUIT_WEIGHT: Final = (0.4, 0.2, 0.35, 0.35)  # political, intelligence, economic, military: per rank
+FOLLOW_UP_DEPTH: Final = 6
+SHARPNESS: Final = 1.3
+MARGIN_WEIGHT: Final = 0.0  # per block of lead of one's coalition over the strongest other one
+MARGIN_CAP: Final = 5
+CARD_BASE: Final = 1.0
+CARD_ACTION: Final = 0.25
+RUPEE_VALUE: Final = 1.0
+SMALL_CHOICE: Final = 3
+IMMINENT_SHARPNESS: Final = 4.0
 
 
 def _sigmoid(x: float) -> float:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from ..engine.errors import PamirError
 from .base import Agent, Decision
@@ -58,7 +58,7 @@ def _search(level: str) -> Callable[[int | None], Agent]:
     return make
 
 
-KINDS: dict[str, BotKind] = {
+KINDS: Final[dict[str, BotKind]] = {
     "random": BotKind("random", {"normal": lambda seed: RandomBot(seed)}, "normal", "uniform among legal options"),
     "heuristic": BotKind(
         "heuristic",

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from .base import Agent, Decision
 
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 
 #: The one move cap. Random games take about 200 decisions, games against Wakhan about 100; a game that
 #: needs this many is looping.
-MAX_DECISIONS = 20_000
+MAX_DECISIONS: Final = 20_000
 
 Checker = Callable[["Game"], Any]
 

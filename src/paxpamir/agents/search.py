@@ -29,7 +29,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ..engine.game import Game
 from .base import Decision
@@ -41,16 +41,16 @@ if TYPE_CHECKING:
     from ..engine.steps import Option
 
 #: Budgets by level. Iteration budgets keep the bot deterministic for a seed.
-SEARCH_LEVELS: dict[str, dict[str, Any]] = {
+SEARCH_LEVELS: Final[dict[str, dict[str, Any]]] = {
     "fast": {"iterations": 60, "rollout_depth": 8, "root_width": 6},
     "normal": {"iterations": 200, "rollout_depth": 10, "root_width": 8},
     "strong": {"iterations": 600, "rollout_depth": 12, "root_width": 10},
 }
 
-EXPLORATION = 0.7
+EXPLORATION: Final = 0.7
 #: Scale of value differences (in heuristic points) that maps to a reward between 0 and 1.
-REWARD_SCALE = 12.0
-MAX_SEED = 2**62
+REWARD_SCALE: Final = 12.0
+MAX_SEED: Final = 2**62
 
 
 # ---------------------------------------------------------------------------- the tree

@@ -16,7 +16,7 @@ function that applies it.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ..content.cards import CARDS, COURT, WakhanCard, is_court_card, is_dominance_check
 from ..content.map import (
@@ -33,7 +33,7 @@ from ..content.map import (
     REGIONS,
     SUITS,
 )
-from ..engine.game import Reason
+from ..engine.reason import Reason
 from ..rules.abilities import hostage_bribe_waived
 from ..rules.actions import (
     ACTIONS_PER_TURN,
@@ -62,8 +62,8 @@ Option = tuple[Any, ...]
 Choice = tuple[Option, str]
 
 #: Card actions the AI cards name directly (their default behaviour applies).
-CARD_ACTIONS = ("tax", "gift", "build", "move", "betray", "battle")
-SPECIAL_BATTLE = "battleHighestPriorityCourtCardWithMostSpiesWhereWakhanHasSpy"
+CARD_ACTIONS: Final = ("tax", "gift", "build", "move", "betray", "battle")
+SPECIAL_BATTLE: Final = "battleHighestPriorityCourtCardWithMostSpiesWhereWakhanHasSpy"
 
 
 
@@ -246,7 +246,7 @@ def line_note(card: int | str, line: int, lines: int, code: str) -> dict[str, An
     return {"wakhan": "line", "ai_card": card, "line": line, "lines": lines, "code": code}
 
 
-BONUS_NOTE: dict[str, Any] = {"wakhan": "bonus"}
+BONUS_NOTE: Final[dict[str, Any]] = {"wakhan": "bonus"}
 
 
 def _turn_tags(g: Game) -> list[tuple[str, int, str]]:
@@ -1037,7 +1037,7 @@ def _take_piece(ctx: _Ctx, legal: list[Option]) -> Choice:
     return legal[0], ctx.say("none in supply: take her gift")
 
 
-_HANDLERS: dict[str, Callable[[_Ctx, list[Option]], Choice | None]] = {
+_HANDLERS: Final[dict[str, Callable[[_Ctx, list[Option]], Choice | None]]] = {
     "turn": _turn,
     "side": _side,
     "place_spy": _place_spy,

@@ -9,11 +9,12 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from importlib import resources
+from typing import Final
 
 from .map import COALITION_INDEX, REGION_INDEX, SUIT_INDEX
 
-ACTIONS: tuple[str, ...] = ("tax", "gift", "build", "move", "betray", "battle")
-IMPACTS: tuple[str, ...] = (
+ACTIONS: Final[tuple[str, ...]] = ("tax", "gift", "build", "move", "betray", "battle")
+IMPACTS: Final[tuple[str, ...]] = (
     "army", "road", "tribe", "spy", "leverage", "political", "intelligence", "economic", "military",
 )
 
@@ -55,7 +56,7 @@ class EventCard:
 Card = CourtCard | EventCard
 
 # Our own short names for the event cards (the data file identifies them by effect only).
-_EVENT_NAMES = {
+_EVENT_NAMES: Final = {
     "dominanceCheck": "Dominance Check",
     "newTactics": "New Tactics",
     "kohINoorRecovered": "Koh-i-noor Recovered",
@@ -110,13 +111,13 @@ assert [c.number for c in COURT_CARDS] == list(range(1, 101))
 assert [e.number for e in EVENT_CARDS] == list(range(101, 117))
 
 #: Every card by number; index 0 is unused.
-CARDS: tuple[Card | None, ...] = (None, *COURT_CARDS, *EVENT_CARDS)
+CARDS: Final[tuple[Card | None, ...]] = (None, *COURT_CARDS, *EVENT_CARDS)
 #: Court cards only, by number (index 0 and event numbers are None), for the hot paths.
-COURT: tuple[CourtCard, ...] = (COURT_CARDS[0], *COURT_CARDS)  # index 0 is a placeholder, never used
-DOMINANCE_CHECKS: tuple[int, ...] = tuple(e.number for e in EVENT_CARDS if e.is_dominance_check)
-OTHER_EVENTS: tuple[int, ...] = tuple(e.number for e in EVENT_CARDS if not e.is_dominance_check)
-PUBLIC_WITHDRAWAL = next(e.number for e in EVENT_CARDS if e.if_purchased == "publicWithdrawal")
-ALL_CARD_NUMBERS: tuple[int, ...] = tuple(range(1, 117))
+COURT: Final[tuple[CourtCard, ...]] = (COURT_CARDS[0], *COURT_CARDS)  # index 0 is a placeholder, never used
+DOMINANCE_CHECKS: Final[tuple[int, ...]] = tuple(e.number for e in EVENT_CARDS if e.is_dominance_check)
+OTHER_EVENTS: Final[tuple[int, ...]] = tuple(e.number for e in EVENT_CARDS if not e.is_dominance_check)
+PUBLIC_WITHDRAWAL: Final = next(e.number for e in EVENT_CARDS if e.if_purchased == "publicWithdrawal")
+ALL_CARD_NUMBERS: Final[tuple[int, ...]] = tuple(range(1, 117))
 
 
 def is_court_card(number: int) -> bool:
@@ -131,17 +132,19 @@ def is_dominance_check(number: int) -> bool:
     return 101 <= number <= 104
 
 
-def card(number: int) -> Card:
-    """The card with this printed number (1-116)."""
-    if not isinstance(number, int) or not 1 <= number <= 116:
+def card(number: object) -> Card:
+    """The card with this printed number (1-116); KeyError for anything else."""
+    if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= 116:
         raise KeyError(f"no card number {number!r}: court cards are 1-100, events 101-116")
     c = CARDS[number]
     assert c is not None
     return c
 
 
-def find_cards(query: str | int) -> list[Card]:
+def find_cards(query: object) -> list[Card]:
     """Every card a query names: by number, exact (case-insensitive) name, name prefix, or part of the name."""
+    if not isinstance(query, (str, int)) or isinstance(query, bool):
+        raise KeyError(f"a card query is a number or (part of) a name, not {query!r}")
     if isinstance(query, int) or (isinstance(query, str) and query.strip().isdigit()):
         number = int(query)
         return [card(number)] if 1 <= number <= 116 else []
@@ -153,8 +156,10 @@ def find_cards(query: str | int) -> list[Card]:
     return [c for c in every if c.name.lower().startswith(q)] or [c for c in every if q in c.name.lower()]
 
 
-def find_card(query: str | int) -> Card:
-    """A card by number or by (case-insensitive, unique) name or name prefix."""
+def find_card(query: object) -> Card:
+    """A card by number or by (case-insensitive, unique) name or name prefix; KeyError if none or several."""
+    if not isinstance(query, (str, int)) or isinstance(query, bool):
+        raise KeyError(f"a card query is a number or (part of) a name, not {query!r}")
     if isinstance(query, int) or (isinstance(query, str) and query.strip().isdigit()):
         return card(int(query))
     matches = find_cards(query)

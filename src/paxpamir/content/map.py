@@ -6,20 +6,32 @@ them for humans and for the JSON formats.
 
 from __future__ import annotations
 
-REGIONS: tuple[str, ...] = ("herat", "kabul", "kandahar", "persia", "punjab", "transcaspia")
-REGION_INDEX: dict[str, int] = {name: i for i, name in enumerate(REGIONS)}
-HERAT, KABUL, KANDAHAR, PERSIA, PUNJAB, TRANSCASPIA = range(6)
+from typing import Final
 
-COALITIONS: tuple[str, ...] = ("afghan", "british", "russian")
-COALITION_INDEX: dict[str, int] = {name: i for i, name in enumerate(COALITIONS)}
-AFGHAN, BRITISH, RUSSIAN = range(3)
+REGIONS: Final[tuple[str, ...]] = ("herat", "kabul", "kandahar", "persia", "punjab", "transcaspia")
+REGION_INDEX: Final[dict[str, int]] = {name: i for i, name in enumerate(REGIONS)}
+HERAT: Final = 0
+KABUL: Final = 1
+KANDAHAR: Final = 2
+PERSIA: Final = 3
+PUNJAB: Final = 4
+TRANSCASPIA: Final = 5
 
-SUITS: tuple[str, ...] = ("political", "intelligence", "economic", "military")
-SUIT_INDEX: dict[str, int] = {name: i for i, name in enumerate(SUITS)}
-POLITICAL, INTELLIGENCE, ECONOMIC, MILITARY = range(4)
+COALITIONS: Final[tuple[str, ...]] = ("afghan", "british", "russian")
+COALITION_INDEX: Final[dict[str, int]] = {name: i for i, name in enumerate(COALITIONS)}
+AFGHAN: Final = 0
+BRITISH: Final = 1
+RUSSIAN: Final = 2
+
+SUITS: Final[tuple[str, ...]] = ("political", "intelligence", "economic", "military")
+SUIT_INDEX: Final[dict[str, int]] = {name: i for i, name in enumerate(SUITS)}
+POLITICAL: Final = 0
+INTELLIGENCE: Final = 1
+ECONOMIC: Final = 2
+MILITARY: Final = 3
 
 #: Each border joins two regions; a block on a border is a road.
-BORDERS: tuple[tuple[int, int], ...] = (
+BORDERS: Final[tuple[tuple[int, int], ...]] = (
     (HERAT, KABUL),
     (HERAT, KANDAHAR),
     (HERAT, PERSIA),
@@ -30,20 +42,20 @@ BORDERS: tuple[tuple[int, int], ...] = (
     (KANDAHAR, PUNJAB),
     (PERSIA, TRANSCASPIA),
 )
-BORDER_NAMES: tuple[str, ...] = tuple(f"{REGIONS[a]}-{REGIONS[b]}" for a, b in BORDERS)
-BORDER_INDEX: dict[str, int] = {name: i for i, name in enumerate(BORDER_NAMES)}
+BORDER_NAMES: Final[tuple[str, ...]] = tuple(f"{REGIONS[a]}-{REGIONS[b]}" for a, b in BORDERS)
+BORDER_INDEX: Final[dict[str, int]] = {name: i for i, name in enumerate(BORDER_NAMES)}
 
 #: Borders touching each region, in border order.
-REGION_BORDERS: tuple[tuple[int, ...], ...] = tuple(
+REGION_BORDERS: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(i for i, (a, b) in enumerate(BORDERS) if r in (a, b)) for r in range(6)
 )
 #: (neighbour, border) pairs for each region.
-NEIGHBOURS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+NEIGHBOURS: Final[tuple[tuple[tuple[int, int], ...], ...]] = tuple(
     tuple((b if a == r else a, i) for i, (a, b) in enumerate(BORDERS) if r in (a, b)) for r in range(6)
 )
 
-BLOCKS_PER_COALITION = 12
-CYLINDERS_PER_PLAYER = 10  # the eleventh marks victory points and never leaves the track
+BLOCKS_PER_COALITION: Final = 12
+CYLINDERS_PER_PLAYER: Final = 10  # the eleventh marks victory points and never leaves the track
 
 
 def border_between(a: int, b: int) -> int:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, Final
 
 from ..content.cards import COURT, COURT_CARDS, DOMINANCE_CHECKS, OTHER_EVENTS
 from ..content.map import (
@@ -25,30 +25,14 @@ from ..content.map import (
 )
 from ..rules.rulers import ruler_from_counts
 from . import rng
-from .errors import IllegalOption, PamirError
+from .errors import BadState, IllegalOption, PamirError
+from .reason import Reason
 from .steps import AUTOMATIC, DECISIONS, Option, Step, make_step
 
-FORMAT_VERSION = 1
-MIN_PLAYERS = 2
-MAX_PLAYERS = 5
-NO_CARD = 0
-
-
-class Reason(str):
-    """A reason text that carries a note (see :meth:`Game.apply`): ``apply(option, player, reason)`` with a
-    Reason keeps ``reason.note`` too, so callers that pass ``(option, reason)`` pairs along keep the note.
-
-    >>> r = Reason("line 2 of my plan", {"line": 2})
-    >>> (r, r.note)
-    ('line 2 of my plan', {'line': 2})
-    """
-
-    note: dict[str, Any] | None
-
-    def __new__(cls, text: str, note: dict[str, Any] | None = None) -> Reason:
-        self = super().__new__(cls, text)
-        self.note = note
-        return self
+FORMAT_VERSION: Final = 1
+MIN_PLAYERS: Final = 2
+MAX_PLAYERS: Final = 5
+NO_CARD: Final = 0
 
 
 class Game:
@@ -114,13 +98,13 @@ class Game:
     # ------------------------------------------------------------------ creation
 
     @classmethod
-    def new(cls, players: int = 4, seed: int = 0, open_hands: bool = False, wakhan: bool = False) -> Game:
+    def new(cls, players: object = 4, seed: object = 0, open_hands: object = False, wakhan: object = False) -> Game:
         """Set up a new game exactly as the rulebook describes, deterministically from ``seed``.
 
         With ``wakhan=True`` the last seat is Wakhan, the rulebook's automated opponent, and ``players``
         counts her (2 or 3: one or two humans).
         """
-        if not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        if not isinstance(players, int) or isinstance(players, bool) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise PamirError(f"a game has 2 to 5 players, not {players!r}")
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise PamirError(f"the seed must be an integer, not {seed!r}")
@@ -136,7 +120,7 @@ class Game:
 
     @classmethod
     def _blank(cls, n: int, options: dict[str, Any]) -> Game:
-        g = cls.__new__(cls)
+        g = Game.__new__(Game)
         g.n = n
         g.options = dict(options)
         g.seed = None
@@ -242,7 +226,8 @@ class Game:
         g._blocks_used = self._blocks_used[:]
         return g
 
-    __copy__ = clone
+    def __copy__(self) -> Game:
+        return self.clone()
 
     def _restore(self, other: Game) -> None:
         """Become ``other`` (a clone nobody else uses: its lists are taken over, not copied). Every field is
@@ -347,17 +332,20 @@ class Game:
         step = self.agenda[-1] if self.agenda else ()
         return [(o, label(self, step, o)) for o in self._legal()]
 
-    def label(self, option: Option) -> str:
+    def label(self, option: object) -> str:
+        """The English label of ``option`` (a tuple or list) in the pending decision."""
+        if not isinstance(option, (tuple, list)):
+            raise IllegalOption(f"an option is a tuple or list such as ('end_turn',), not {option!r}")
         from ..presentation.describe import label
 
         return label(self, self.agenda[-1] if self.agenda else (), tuple(option))
 
     def apply(
         self,
-        option: Option | list[Any],
-        player: int | None = None,
-        reason: str | None = None,
-        note: dict[str, Any] | None = None,
+        option: object,
+        player: object = None,
+        reason: object = None,
+        note: object = None,
     ) -> None:
         """Carry out ``option`` for the player to move (checked against ``player`` when given).
 
@@ -376,6 +364,8 @@ class Game:
             raise IllegalOption(f"an option is a tuple or list such as ('end_turn',), not {option!r}")
         step = self.agenda[-1]
         who = step[1]
+        if player is not None and not _is_seat(player, self.n):
+            raise IllegalOption(f"player must be a seat, 0 to {self.n - 1}, or None, not {player!r}")
         if player is not None and player != who:
             raise IllegalOption(f"it is player {who}'s decision ({step[0]}), not player {player}'s")
         options = self._legal()
@@ -394,8 +384,7 @@ class Game:
                     note = reason.note
                 reason = str.__str__(reason)
         if note is not None:
-            _check_note(note)
-            note = {k: v[:] if isinstance(v, list) else v for k, v in note.items()}
+            note = _checked_note(note)
         own = who == self.current and self.phase == "play"
         if self.keep_undo and own:
             self._keep_undo_state()
@@ -442,12 +431,14 @@ class Game:
 
     # ------------------------------------------------------------------ undo
 
-    def can_undo(self, player: int | None = None) -> bool:
+    def can_undo(self, player: object = None) -> bool:
         """True when the last decision was the active player's own, in this turn, with nothing revealed since.
 
         With ``player``, also that ``player`` is the active player: only they may take their decisions back.
         A game asked this starts keeping undo states (see :attr:`keep_undo`).
         """
+        if player is not None and not _is_seat(player, self.n):
+            raise PamirError(f"player must be a seat, 0 to {self.n - 1}, or None, not {player!r}")
         self.keep_undo = True
         if player is not None and player != self.current:
             return False
@@ -463,7 +454,7 @@ class Game:
         saved._undo_states = []
         states.append((self._history_len, saved))
 
-    def undo(self, player: int | None = None) -> None:
+    def undo(self, player: object = None) -> None:
         """Take back the active player's last decision of this turn (raises PamirError if not allowed).
 
         Restores the state saved before that decision. Undo states are kept once undo is in use (after
@@ -494,9 +485,11 @@ class Game:
         self.undo_floor = floor
         self.keep_undo = True
 
-    def notes_this_turn(self, player: int) -> list[dict[str, Any]]:
+    def notes_this_turn(self, player: object) -> list[dict[str, Any]]:
         """The notes ``player`` attached to decisions (see :meth:`apply`) since the current turn began, newest
         first. Agents keep their place in a procedure here (Wakhan: the AI card line she performed last)."""
+        if not _is_seat(player, self.n):
+            raise PamirError(f"player must be a seat, 0 to {self.n - 1}, not {player!r}")
         out: list[dict[str, Any]] = []
         for e in _newest_first(self._log):
             t = e.get("type")
@@ -562,10 +555,12 @@ class Game:
         return rec
 
     @classmethod
-    def from_record(cls, record: dict[str, Any]) -> Game:
+    def from_record(cls, record: object) -> Game:
         """Replay a game record (see :meth:`record`); raises PamirError if it does not replay."""
         from .serialize import load_record
 
+        if not isinstance(record, dict):
+            raise BadState("not a paxpamir game record (a record is a JSON object)")
         return load_record(record)
 
     def to_json(self) -> dict[str, Any]:
@@ -575,14 +570,19 @@ class Game:
         return state_to_json(self)
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Game:
+    def from_json(cls, data: object) -> Game:
         """Load a full state (or a hand-written position); raises PamirError with the reason if malformed."""
         from .serialize import state_from_json
 
+        if not isinstance(data, dict):
+            raise BadState("a state must be a JSON object")
         return state_from_json(data)
 
-    def view(self, player: int | None) -> dict[str, Any]:
+    def view(self, player: object) -> dict[str, Any]:
         """The state as seen by ``player`` (None: a spectator): other hands and the deck order hidden."""
+        if player is not None and not _is_seat(player, self.n):
+            raise PamirError(f"player must be a seat, 0 to {self.n - 1}, or None (a spectator), not {player!r}")
+        assert player is None or isinstance(player, int)
         from .serialize import view
 
         return view(self, player)
@@ -596,8 +596,10 @@ class Game:
 
     # ------------------------------------------------------------------ log primitive
 
-    def log(self, kind: str, /, **fields: Any) -> None:
-        fields["type"] = kind
+    def log(self, event_type: str, **fields: Any) -> None:
+        """Add an event of ``event_type`` with ``fields`` to the structured log. (Not ``kind``: events have a
+        field of that name, and a compiled build does not honour positional-only parameters.)"""
+        fields["type"] = event_type
         self._log = (fields, self._log)
         self._log_len += 1
 
@@ -770,11 +772,12 @@ def _newest_first(node: tuple | None) -> Iterator[Any]:
         node = node[1]
 
 
-_NOTE_ITEM = (str, int, float, bool, type(None))
+_NOTE_ITEM: Final = (str, int, float, bool, type(None))
 
 
-def _check_note(note: Any) -> None:
-    """A decision's note must survive JSON unchanged, so that records and saved games replay identically."""
+def _checked_note(note: object) -> dict[str, Any]:
+    """A copy of a decision's note, which must survive JSON unchanged so that records and saved games replay
+    identically."""
     if not isinstance(note, dict):
         raise IllegalOption(f"a note is a JSON object (a dict), not {note!r}")
     for k, v in note.items():
@@ -783,6 +786,11 @@ def _check_note(note: Any) -> None:
         items = v if isinstance(v, list) else [v]
         if not all(isinstance(x, _NOTE_ITEM) for x in items):
             raise IllegalOption(f"note {k!r}: values are numbers, strings, booleans, null or lists of them, not {v!r}")
+    return {k: v[:] if isinstance(v, list) else v for k, v in note.items()}
+
+
+def _is_seat(value: object, n: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < n
 
 
 def _to_tuple(value: list[Any]) -> tuple[Any, ...]:

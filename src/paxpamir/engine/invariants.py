@@ -7,7 +7,7 @@ players, market and bank). It raises :class:`AssertionError` with a message nami
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from ..content.cards import COURT, is_court_card, is_event
 from ..content.map import BLOCKS_PER_COALITION, COALITIONS, CYLINDERS_PER_PLAYER, INTELLIGENCE, POLITICAL, REGIONS
@@ -15,10 +15,10 @@ from ..content.map import BLOCKS_PER_COALITION, COALITIONS, CYLINDERS_PER_PLAYER
 if TYPE_CHECKING:
     from .game import Game
 
-STARTING_RUPEES = 4
-MAX_GIFTS = 3
+STARTING_RUPEES: Final = 4
+MAX_GIFTS: Final = 3
 #: Steps that hold an event card between its purchase and the buyer's choice (the card is in no pile then).
-CARD_HOLDING_STEPS = frozenset({"rumor", "exchange_hands", "pashtunwali", "rebuke"})
+CARD_HOLDING_STEPS: Final = frozenset({"rumor", "exchange_hands", "pashtunwali", "rebuke"})
 
 
 def _fail(message: str) -> None:
@@ -100,7 +100,7 @@ def _check_rupees(g: Game, n: int) -> None:
         )
 
 
-_ALL_CARDS = list(range(1, 117))
+_ALL_CARDS: Final = list(range(1, 117))
 
 
 def _check_cards(g: Game, n: int) -> None:

@@ -6,7 +6,9 @@ game's chance is an explicit, reproducible part of its state.
 
 from __future__ import annotations
 
-MASK = (1 << 64) - 1
+from typing import Final
+
+MASK: Final = (1 << 64) - 1
 
 
 def next_u64(state: int) -> tuple[int, int]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import copy
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ..content.cards import COURT, is_court_card, is_event
 from ..content.map import (
@@ -24,9 +24,9 @@ from .steps import make_step, step_check, step_error
 if TYPE_CHECKING:
     from .game import Game
 
-STATE_FORMAT = "paxpamir-state"
-RECORD_FORMAT = "paxpamir-record"
-VERSION = 1
+STATE_FORMAT: Final = "paxpamir-state"
+RECORD_FORMAT: Final = "paxpamir-record"
+VERSION: Final = 1
 
 
 def _coal(c: int) -> str | None:

@@ -5,10 +5,11 @@ values. The top step either runs by itself (an automatic step: resolve an impact
 Check, refill the market, ...) or waits for its player to pick one of its options (a decision step).
 
 Every step kind declares itself completely, in one place, in the rules module that owns it (Rally-the-Troops
-style): a :class:`~typing.NamedTuple` names its arguments and their types (``Seat``, ``CourtCardNumber``,
-``Count``, ``OneOf(...)``, ...), so rules code builds steps as ``Tax("tax", p, left, 0)`` and reads them as
-``step.left``; one call registers the kind with that type and, for a decision, its options, apply, prompt and
-label functions; for an automatic step, the function that runs it. The declarations also validate every step
+style): a :class:`~typing.NamedTuple` names its arguments, so rules code builds steps as
+``Tax("tax", p, left, 0)`` and reads them as ``step.left``; one call registers the kind with that type, the
+range of each argument (``args={"player": Seat, "left": Count, "taken": Count}``: ``Seat``, ``CourtCardNumber``,
+``Count``, ``OneOf(...)``, ...) and, for a decision, its options, apply, prompt and label functions; for an
+automatic step, the function that runs it. The declarations also validate every step
 of a loaded state (:func:`step_error`). On the wire (JSON) a step stays a plain list.
 
 Handlers pop nothing themselves: the engine pops the step before calling them, and they push whatever
@@ -18,7 +19,7 @@ follows (in reverse order, since the agenda is a stack).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Annotated, Any, Final, TypeVar, get_type_hints
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from ..content.map import REGIONS
 
@@ -94,20 +95,20 @@ def OneOf(*choices: str) -> Arg:  # noqa: N802 - reads like a type in declaratio
     return Arg("one of " + ", ".join(choices), choices=choices)
 
 
-#: Argument types for step declarations: ``player: Seat``, ``card: CourtCardNumber``, ``left: Count`` ...
-Seat = Annotated[int, Arg("a seat", 0, seat=True)]
-SeatOrNobody = Annotated[int, Arg("a seat or -1 (nobody)", -1, seat=True)]
-CardNumber = Annotated[int, Arg("a card", 1, 116)]
-CourtCardNumber = Annotated[int, Arg("a court card", 1, 100)]
-EventCardNumber = Annotated[int, Arg("an event card", 101, 116)]
-Region = Annotated[int, Arg("a region index", 0, 5)]
-RegionName = Annotated[str, OneOf(*REGIONS)]
-CoalitionOrNone = Annotated[int, Arg("a coalition index or -1", -1, 2)]
-MarketSlot = Annotated[int, Arg("a market slot", 0, 11)]
-Count = Annotated[int, Arg("a count", 0, MAX_COUNT)]
-Flag = Annotated[int, Arg("a flag", 0, 1)]
-Anything = Annotated[Any, Arg("anything", anything=True)]
-InnerStep = Annotated[tuple, Arg("a step", step=True)]
+#: Argument types for step declarations (``args={"player": Seat, "card": CourtCardNumber, "left": Count}``).
+Seat: Final = Arg("a seat", 0, seat=True)
+SeatOrNobody: Final = Arg("a seat or -1 (nobody)", -1, seat=True)
+CardNumber: Final = Arg("a card", 1, 116)
+CourtCardNumber: Final = Arg("a court card", 1, 100)
+EventCardNumber: Final = Arg("an event card", 101, 116)
+Region: Final = Arg("a region index", 0, 5)
+RegionName: Final = OneOf(*REGIONS)
+CoalitionOrNone: Final = Arg("a coalition index or -1", -1, 2)
+MarketSlot: Final = Arg("a market slot", 0, 11)
+Count: Final = Arg("a count", 0, MAX_COUNT)
+Flag: Final = Arg("a flag", 0, 1)
+Anything: Final = Arg("anything", anything=True)
+InnerStep: Final = Arg("a step", step=True)
 
 
 # ---------------------------------------------------------------------------- step kinds
@@ -122,12 +123,13 @@ class StepKind:
     for below it, ...) when a state is loaded: ``check(game, step, step_below_or_None)``.
     """
 
-    __slots__ = ("kind", "cls", "_fields", "options", "apply", "run", "prompt", "ask", "label", "check")
+    __slots__ = ("kind", "cls", "fields", "options", "apply", "run", "prompt", "ask", "label", "check")
 
-    def __init__(self, kind: str, cls: type | None) -> None:
+    def __init__(self, kind: str, cls: type, args: dict[str, Arg]) -> None:
         self.kind = kind
         self.cls = cls
-        self._fields: tuple[tuple[str, Arg], ...] | None = None if cls is not None else ()
+        #: ``(name, type)`` of each argument after the kind, ``player`` first.
+        self.fields: tuple[tuple[str, Arg], ...] = _fields(kind, cls, args)
         self.options: OptionsFn | None = None
         self.apply: ApplyFn | None = None
         self.run: RunFn | None = None
@@ -136,20 +138,10 @@ class StepKind:
         self.label: LabelFn | None = None
         self.check: CheckFn | None = None
 
-    @property
-    def fields(self) -> tuple[tuple[str, Arg], ...]:
-        """``(name, type)`` of each argument after the kind, ``player`` first (read from the type when first
-        needed: only loading a state needs them)."""
-        fields = self._fields
-        if fields is None:
-            assert self.cls is not None
-            fields = self._fields = _fields(self.cls)
-        return fields
-
     def make(self, values: tuple[Any, ...]) -> Step:
         """The step of this kind holding ``values`` (kind first), with omitted trailing defaults filled in."""
         cls = self.cls
-        if cls is None or type(values) is cls:
+        if type(values) is cls:
             return values
         defaults: dict[str, Any] = getattr(cls, "_field_defaults", {})
         names: tuple[str, ...] = getattr(cls, "_fields", ())
@@ -158,30 +150,29 @@ class StepKind:
         return cls._make(values)  # type: ignore[attr-defined]
 
 
-def _fields(cls: type) -> tuple[tuple[str, Arg], ...]:
-    hints = get_type_hints(cls, include_extras=True)
-    out = []
-    for name in getattr(cls, "_fields", ())[1:]:  # the first field is the kind
-        meta = getattr(hints[name], "__metadata__", ())
-        arg = next((m for m in meta if isinstance(m, Arg)), None)
-        if arg is None:
-            raise RuntimeError(f"step {cls.__name__}: argument {name!r} has no declared type (Seat, Count, ...)")
-        out.append((name, arg))
-    return tuple(out)
+def _fields(kind: str, cls: type, args: dict[str, Arg]) -> tuple[tuple[str, Arg], ...]:
+    """Pair the step type's fields (after ``kind``) with their declared argument types. The types are given
+    at registration, not as annotations, because a compiled build (mypyc) keeps no annotation metadata."""
+    names: tuple[str, ...] = getattr(cls, "_fields", ())
+    if names[:2] != ("kind", "player"):
+        raise RuntimeError(f"step {kind!r}: its type's first fields must be kind and player, not {names[:2]}")
+    if set(args) != set(names[1:]):
+        raise RuntimeError(f"step {kind!r}: args must declare exactly the fields {names[1:]}, not {tuple(args)}")
+    return tuple((name, args[name]) for name in names[1:])
 
 
 #: Every step kind: kind -> its declaration and handlers.
-KINDS: dict[str, StepKind] = {}
-#: Decision steps: kind -> (options, apply, prompt) (kept for code written against the earlier registry).
-DECISIONS: dict[str, tuple[OptionsFn, ApplyFn, str]] = {}
+KINDS: Final[dict[str, StepKind]] = {}
+#: The engine's dispatch tables (one lookup per step): decision kind -> (options, apply, prompt).
+DECISIONS: Final[dict[str, tuple[OptionsFn, ApplyFn, str]]] = {}
 #: Automatic steps: kind -> run
-AUTOMATIC: dict[str, RunFn] = {}
+AUTOMATIC: Final[dict[str, RunFn]] = {}
 
 
-def _new_kind(kind: str, cls: type | None) -> StepKind:
+def _new_kind(kind: str, cls: type, args: dict[str, Arg]) -> StepKind:
     if kind in KINDS:
         raise RuntimeError(f"step kind {kind!r} registered twice")
-    spec = StepKind(kind, cls)
+    spec = StepKind(kind, cls, args)
     KINDS[kind] = spec
     return spec
 
@@ -196,10 +187,11 @@ def decision_kind(
     label: Callable[[Game, S, Option], str],
     ask: Callable[[Game, S], str] | None = None,
     check: Callable[[Game, S, Step | None], str | None] | None = None,
+    args: dict[str, Arg],
 ) -> StepKind:
-    """Register a decision step: its type, options, apply, prompt (``ask`` when it depends on the step) and
-    option labels."""
-    spec = _new_kind(kind, step)
+    """Register a decision step: its type and the types of its arguments, options, apply, prompt (``ask``
+    when it depends on the step) and option labels."""
+    spec = _new_kind(kind, step, args)
     spec.options = options  # type: ignore[assignment]
     spec.apply = apply  # type: ignore[assignment]
     spec.prompt = prompt
@@ -215,41 +207,15 @@ def automatic_kind(
     step: type[S],
     run: Callable[[Game, S], None],
     check: Callable[[Game, S, Step | None], str | None] | None = None,
+    *,
+    args: dict[str, Arg],
 ) -> StepKind:
-    """Register an automatic step: its type and the function that runs it."""
-    spec = _new_kind(kind, step)
+    """Register an automatic step: its type, the types of its arguments and the function that runs it."""
+    spec = _new_kind(kind, step, args)
     spec.run = run  # type: ignore[assignment]
     spec.check = check  # type: ignore[assignment]
     AUTOMATIC[kind] = spec.run  # type: ignore[assignment]
     return spec
-
-
-def decision(kind: str, prompt: str) -> Callable[[OptionsFn], Callable[[ApplyFn], ApplyFn]]:
-    """The earlier registration, for kinds without a declared type: ``@decision(kind, prompt)(options_fn)``
-    decorates the apply function. Prefer :func:`decision_kind`."""
-
-    def with_options(options: OptionsFn) -> Callable[[ApplyFn], ApplyFn]:
-        def register(apply: ApplyFn) -> ApplyFn:
-            spec = _new_kind(kind, None)
-            spec.options, spec.apply, spec.prompt = options, apply, prompt
-            DECISIONS[kind] = (options, apply, prompt)
-            return apply
-
-        return register
-
-    return with_options
-
-
-def automatic(kind: str) -> Callable[[RunFn], RunFn]:
-    """The earlier registration, for kinds without a declared type. Prefer :func:`automatic_kind`."""
-
-    def register(run: RunFn) -> RunFn:
-        spec = _new_kind(kind, None)
-        spec.run = run
-        AUTOMATIC[kind] = run
-        return run
-
-    return register
 
 
 #: Seats in the largest game: steps that depend on their player only can be made once per seat.
@@ -285,10 +251,6 @@ def step_error(values: tuple[Any, ...], n: int) -> str | None:
     spec = KINDS.get(values[0])
     if spec is None:
         return f"unknown step kind {values[0]!r}"
-    if spec.cls is None:
-        if len(values) < 2 or Arg("a seat or -1", -1, seat=True).error(values[1], n):
-            return f"step {list(values)!r}: its player must be a seat or -1"
-        return None
     names = [name for name, _ in spec.fields]
     defaults: dict[str, Any] = getattr(spec.cls, "_field_defaults", {})
     required = 1 + sum(1 for name in names if name not in defaults)

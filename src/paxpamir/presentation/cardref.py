@@ -7,11 +7,12 @@ fails when that file is out of date. Card content: Cole Wehrle / Wehrlegig Games
 from __future__ import annotations
 
 import re
+from typing import Final
 
 from ..content.cards import CARDS, WAKHAN_CARDS, WAKHAN_INSTRUCTIONS, CourtCard, EventCard
 from ..content.map import COALITIONS, REGIONS, SUITS
 
-_IMPACT_WORDS = {
+_IMPACT_WORDS: Final = {
     "army": "place an army of your loyalty in the card's region",
     "road": "place a road of your loyalty on a border of the card's region",
     "tribe": "place one of your tribes in the card's region",
@@ -19,8 +20,8 @@ _IMPACT_WORDS = {
     "leverage": "leverage: take 2 rupees now; discarding this card later costs 2 rupees (or cards)",
 }
 
-_SMALL_WORDS = {"of", "for", "in", "the", "to", "and"}
-_SPELLING = {"embarrassement": "embarrassment"}
+_SMALL_WORDS: Final = {"of", "for", "in", "the", "to", "and"}
+_SPELLING: Final = {"embarrassement": "embarrassment"}
 
 
 def _words(identifier: str | None) -> str:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ..content.cards import CARDS
 from ..content.map import BORDER_NAMES, COALITIONS, REGIONS, SUITS, border_title, region_title
@@ -397,7 +397,7 @@ def _bribe_waived(g: Game, e: dict[str, Any], who: str, p: Any, c: Any) -> str:
     )
 
 
-EVENT_TEXTS: dict[str, EventTextFn] = {
+EVENT_TEXTS: Final[dict[str, EventTextFn]] = {
     "setup": _setup,
     "loyalty": _loyalty,
     "turn": _turn,

@@ -18,7 +18,7 @@ a rule. The field list is in docs/state-format.md ("View model").
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ..content.cards import CARDS, COURT, DOMINANCE_CHECKS, WAKHAN_INSTRUCTIONS, CourtCard, EventCard, wakhan_card
 from ..content.map import (
@@ -47,26 +47,26 @@ from .describe import effect_name, player_name
 if TYPE_CHECKING:
     from ..engine.game import Game
 
-FORMAT = "paxpamir-view-model"
-VERSION = 1
+FORMAT: Final = "paxpamir-view-model"
+VERSION: Final = 1
 #: Log lines a view model carries when the caller does not say where to start.
-LOG_LINES = 20
-MAX_GIFTS = 3
+LOG_LINES: Final = 20
+MAX_GIFTS: Final = 3
 
 
 # What an option points at, by option kind: the position of its argument and what that argument is. A card
 # action, a purchase or a discard points at a card; a road at a border; a tax from a player at the player.
 # Options whose target is given by the pending step (battle removals) are handled in :func:`option_target`.
-_CARD_KINDS = frozenset(
+_CARD_KINDS: Final = frozenset(
     {
         "purchase", "radicalize", "play", "action", "spy", "take_spy", "tax_market", "betray", "battle_card",
         "discard", "safe_house",
     }
 )
-_REGION_KINDS = frozenset({"army", "take_tribe", "take_army", "battle_region", "region"})
-_BORDER_KINDS = frozenset({"road", "take_road", "remove_road"})
-_PLAYER_KINDS = frozenset({"tax_player", "player"})
-_NO_TARGET = frozenset(
+_REGION_KINDS: Final = frozenset({"army", "take_tribe", "take_army", "battle_region", "region"})
+_BORDER_KINDS: Final = frozenset({"road", "take_road", "remove_road"})
+_PLAYER_KINDS: Final = frozenset({"tax_player", "player"})
+_NO_TARGET: Final = frozenset(
     {
         "end_turn", "demand", "pay", "refuse", "side", "done", "skip", "decline", "take_prize", "decline_prize",
         "loyalty", "suit", "take_gift",
@@ -299,7 +299,7 @@ def _courts(g: Game, view: dict[str, Any], legal: list[tuple[Any, ...]]) -> list
 
 
 #: Why a card action the rules rule out is not possible, by action, when the reason is the board itself.
-_NOTHING_TO_DO = {
+_NOTHING_TO_DO: Final = {
     "tax": "nothing to tax: no rupees on market cards and no player you may tax",
     "move": "nothing of yours can move (no spy, and no army with a road out)",
     "battle": "no battle: no site where you have a piece and an enemy has one",
@@ -439,13 +439,17 @@ def _log(g: Game, log_from: int | None) -> dict[str, Any]:
 # ---------------------------------------------------------------------------- the model
 
 
-def view_model(game: Game, seat: int | None, *, log_from: int | None = None) -> dict[str, Any]:
+def view_model(game: object, seat: object, *, log_from: object = None) -> dict[str, Any]:
     """Everything a client shows ``seat`` (None: a spectator), as JSON-compatible data.
 
     It holds the redacted view (``"view"``) and the facts derived from it by the rules, the prompt, and, when
     ``seat`` is to decide, the labelled legal options with their targets. ``log_from`` is the index of the
     first log line to include (default: the last 20). Fields: docs/state-format.md, "View model".
     """
+    from ..engine.game import Game
+
+    if not isinstance(game, Game):
+        raise PamirError(f"view_model needs a Game, not {game!r}")
     if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < game.n):
         raise PamirError(f"seat must be None (a spectator) or 0 to {game.n - 1}, not {seat!r}")
     if log_from is not None and (not isinstance(log_from, int) or isinstance(log_from, bool) or log_from < 0):

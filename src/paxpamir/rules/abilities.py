@@ -7,7 +7,7 @@ never held hostage. Ability ids come from the card data.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Final, NamedTuple
 
 from ..content.cards import COURT
 from ..content.map import (
@@ -72,8 +72,8 @@ class Blackmail(NamedTuple):
     ``region`` with no spy on it."""
 
     kind: str
-    player: Seat
-    region: RegionName
+    player: int
+    region: str
 
 
 def _blackmail_options(g: Game, step: Blackmail) -> list[Option]:
@@ -104,6 +104,7 @@ decision_kind(
     apply=_blackmail,
     prompt="Blackmail: place a spy on a card of the region with no spy, or skip",
     label=_blackmail_label,
+    args={"player": Seat, "region": RegionName},
 )
 
 
@@ -120,7 +121,7 @@ def counts_as_favored(g: Game, player: int, card: int) -> bool:
 # ---------------------------------------------------------------------------- costs and bribes
 
 
-_DISCOUNTS = ("heratInfluence", "persianInfluence", "russianInfluence")
+_DISCOUNTS: Final = ("heratInfluence", "persianInfluence", "russianInfluence")
 
 
 def has_purchase_discount(g: Game, player: int) -> bool:
@@ -223,7 +224,7 @@ class Infrastructure(NamedTuple):
     """Infrastructure: after a build, the player places one more army or road for free."""
 
     kind: str
-    player: Seat
+    player: int
 
 
 def _infrastructure_options(g: Game, step: Infrastructure) -> list[Option]:
@@ -267,6 +268,7 @@ decision_kind(
     apply=_infrastructure,
     prompt="Infrastructure: place one more army or road for free",
     label=_infrastructure_label,
+    args={"player": Seat},
 )
 
 
@@ -326,8 +328,8 @@ class SafeHouse(NamedTuple):
     """The player may move the spy just removed from ``card`` to one of their Safe House cards instead."""
 
     kind: str
-    player: Seat
-    card: CourtCardNumber
+    player: int
+    card: int
 
 
 def _safe_house_options(g: Game, step: SafeHouse) -> list[Option]:
@@ -360,6 +362,7 @@ decision_kind(
     apply=_safe_house,
     prompt="Safe House: put your removed spy on your Safe House card instead?",
     label=_safe_house_label,
+    args={"player": Seat, "card": CourtCardNumber},
 )
 
 

@@ -8,7 +8,7 @@ action can be taken at all and handlers that list and apply its steps.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, NamedTuple
+from typing import TYPE_CHECKING, Final, NamedTuple
 
 from ..content.cards import COURT
 from ..content.map import (
@@ -68,10 +68,10 @@ from .pieces import place
 if TYPE_CHECKING:
     from ..engine.game import Game
 
-BUILD_UNIT_COST = 2
-BETRAY_COST = 2
-BUILD_UNITS = 3
-ACTIONS_PER_TURN = 2
+BUILD_UNIT_COST: Final = 2
+BETRAY_COST: Final = 2
+BUILD_UNITS: Final = 3
+ACTIONS_PER_TURN: Final = 2
 
 
 def is_bonus(g: Game, player: int, card: int) -> bool:
@@ -128,9 +128,9 @@ class CardAction(NamedTuple):
     """Counts the action (unless bonus) and starts the ``action`` of ``card`` in the player's court."""
 
     kind: str
-    player: Seat
-    card: CourtCardNumber
-    action: Annotated[str, OneOf("tax", "gift", "build", "move", "betray", "battle")]
+    player: int
+    card: int
+    action: str
 
 
 def _card_action(g: Game, step: CardAction) -> None:
@@ -149,7 +149,22 @@ def _card_action_check(g: Game, step: CardAction, below: Step | None) -> str | N
     return None
 
 
-automatic_kind("card_action", CardAction, _card_action, check=_card_action_check)
+automatic_kind(
+    "card_action",
+    CardAction,
+    _card_action,
+    check=_card_action_check,
+    args={
+        "player": Seat,
+        "card": CourtCardNumber,
+        "action": OneOf("tax",
+        "gift",
+        "build",
+        "move",
+        "betray",
+        "battle"),
+    },
+)
 
 
 # ---------------------------------------------------------------------------- tax
@@ -183,9 +198,9 @@ class Tax(NamedTuple):
     """The player takes the next rupee (``left`` more at most, ``taken`` so far), or stops once one is taken."""
 
     kind: str
-    player: Seat
-    left: Count
-    taken: Count
+    player: int
+    left: int
+    taken: int
 
 
 def _tax_options(g: Game, step: Tax) -> list[Option]:
@@ -237,6 +252,7 @@ decision_kind(
     prompt="Tax: take a rupee from a market card or a player (you may stop after the first)",
     ask=_more_ask,
     label=_tax_label,
+    args={"player": Seat, "left": Count, "taken": Count},
 )
 
 
@@ -275,9 +291,9 @@ class Build(NamedTuple):
     """The player builds the next army or road (``left`` more at most, ``placed`` so far), or stops."""
 
     kind: str
-    player: Seat
-    left: Count
-    placed: Count
+    player: int
+    left: int
+    placed: int
 
 
 def _build_options(g: Game, step: Build) -> list[Option]:
@@ -324,6 +340,7 @@ decision_kind(
     prompt="Build: place an army or a road (you may stop after the first)",
     ask=_more_ask,
     label=_build_label,
+    args={"player": Seat, "left": Count, "placed": Count},
 )
 
 
@@ -331,15 +348,15 @@ class BuildDone(NamedTuple):
     """Finishes a build of ``placed`` units (Infrastructure)."""
 
     kind: str
-    player: Seat
-    placed: Count
+    player: int
+    placed: int
 
 
 def _build_done(g: Game, step: BuildDone) -> None:
     _after_build(g, step.player, step.placed)
 
 
-automatic_kind("build_done", BuildDone, _build_done)
+automatic_kind("build_done", BuildDone, _build_done, args={"player": Seat, "placed": Count})
 
 
 def _after_build(g: Game, player: int, placed: int) -> None:
@@ -429,9 +446,9 @@ class Move(NamedTuple):
     """The player makes the next army, tribe or spy move (``left`` more at most, ``moved`` so far), or stops."""
 
     kind: str
-    player: Seat
-    left: Count
-    moved: Count
+    player: int
+    left: int
+    moved: int
 
 
 def _move_options(g: Game, step: Move) -> list[Option]:
@@ -498,6 +515,7 @@ decision_kind(
     prompt="Move: move one loyal army or one of your spies (you may stop after the first)",
     ask=_more_ask,
     label=_move_label,
+    args={"player": Seat, "left": Count, "moved": Count},
 )
 
 
@@ -520,8 +538,8 @@ class More(NamedTuple):
     """Pushes the ``inner`` ``tax``/``build``/``move``/``battle`` step if it still offers more than stopping."""
 
     kind: str
-    player: Seat
-    inner: InnerStep
+    player: int
+    inner: tuple
 
 
 def _more(g: Game, step: More) -> None:
@@ -539,7 +557,7 @@ def _more_check(g: Game, step: More, below: Step | None) -> str | None:
     return None
 
 
-automatic_kind("more", More, _more, check=_more_check)
+automatic_kind("more", More, _more, check=_more_check, args={"player": Seat, "inner": InnerStep})
 
 
 # ---------------------------------------------------------------------------- betray
@@ -568,7 +586,7 @@ class Betray(NamedTuple):
     """The player chooses the card to betray."""
 
     kind: str
-    player: Seat
+    player: int
 
 
 def _betray_options(g: Game, step: Betray) -> list[Option]:
@@ -598,6 +616,7 @@ decision_kind(
     apply=_betray,
     prompt="Betray: choose a card with your spy on it to discard (2 rupees)",
     label=_betray_label,
+    args={"player": Seat},
 )
 
 
@@ -605,8 +624,8 @@ class Prize(NamedTuple):
     """The player decides whether to take the betrayed ``card`` as a prize."""
 
     kind: str
-    player: Seat
-    card: CourtCardNumber
+    player: int
+    card: int
 
 
 def _prize_options(g: Game, step: Prize) -> list[Option]:
@@ -645,6 +664,7 @@ decision_kind(
     apply=_prize,
     prompt="Take the betrayed card as a prize, or leave it in the discard pile",
     label=_prize_label,
+    args={"player": Seat, "card": CourtCardNumber},
 )
 
 
@@ -714,8 +734,8 @@ class BattleSite(NamedTuple):
     """The player chooses the region or court card to battle in, with a card of ``rank``."""
 
     kind: str
-    player: Seat
-    rank: Annotated[int, Arg("a rank", 1, 3)]
+    player: int
+    rank: int
 
 
 def _site_options(g: Game, step: BattleSite) -> list[Option]:
@@ -752,6 +772,7 @@ decision_kind(
     apply=_battle_site,
     prompt="Battle: choose a region or a court card to fight in",
     label=_site_label,
+    args={"player": Seat, "rank": Arg("a rank", 1, 3)},
 )
 
 
@@ -760,11 +781,11 @@ class Battle(NamedTuple):
     ``"card"``: a court card), ``left`` more at most, ``removed`` so far, or stops."""
 
     kind: str
-    player: Seat
-    site: Annotated[str, OneOf("region", "card")]
-    where: Annotated[int, Arg("a region index or a court card", 0, 100)]
-    left: Count
-    removed: Count
+    player: int
+    site: str
+    where: int
+    left: int
+    removed: int
 
 
 def _battle_check(g: Game, step: Battle, below: Step | None) -> str | None:
@@ -830,10 +851,18 @@ decision_kind(
     ask=_more_ask,
     label=_battle_label,
     check=_battle_check,
+    args={
+        "player": Seat,
+        "site": OneOf("region",
+        "card"),
+        "where": Arg("a region index or a court card", 0, 100),
+        "left": Count,
+        "removed": Count,
+    },
 )
 
 
-_POSSIBLE = {
+_POSSIBLE: Final = {
     "tax": _can_tax,
     "gift": _can_gift,
     "build": _can_build,
@@ -841,7 +870,7 @@ _POSSIBLE = {
     "betray": _can_betray,
     "battle": _can_battle,
 }
-_START = {
+_START: Final = {
     "tax": _start_tax,
     "gift": _start_gift,
     "build": _start_build,

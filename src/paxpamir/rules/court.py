@@ -4,7 +4,7 @@ leverage repayment, the overthrow rule), loyalty changes, hostages and bribes.""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Annotated, NamedTuple
+from typing import TYPE_CHECKING, Final, NamedTuple
 
 from ..content.cards import COURT
 from ..content.map import BORDER_INDEX, BORDER_NAMES, POLITICAL, REGION_BORDERS, SUIT_INDEX
@@ -38,7 +38,7 @@ from .wakhan import pragmatic_loyalty
 if TYPE_CHECKING:
     from ..engine.game import Game
 
-LEVERAGE_RUPEES = 2
+LEVERAGE_RUPEES: Final = 2
 
 # ---------------------------------------------------------------------------- bribes
 
@@ -98,24 +98,24 @@ class BribeDemand(NamedTuple):
     which the payer must also afford. The play or card action waits below."""
 
     kind: str
-    player: Seat
-    payer: Seat
-    amount: Count
-    purpose: Annotated[str, OneOf("play", "hostage")]
-    card: CourtCardNumber
-    extra: Count
+    player: int
+    payer: int
+    amount: int
+    purpose: str
+    card: int
+    extra: int
 
 
 class BribePay(NamedTuple):
     """The payer (``player``) pays ``amount`` to ``holder`` or refuses (dropping the play or action below)."""
 
     kind: str
-    player: Seat
-    holder: Seat
-    amount: Count
-    purpose: Annotated[str, OneOf("play", "hostage")]
-    card: CourtCardNumber
-    extra: Count
+    player: int
+    holder: int
+    amount: int
+    purpose: str
+    card: int
+    extra: int
 
 
 def _bribe_check(g: Game, step: BribeDemand | BribePay, below: Step | None) -> str | None:
@@ -168,6 +168,15 @@ decision_kind(
     ask=_demand_ask,
     label=_demand_label,
     check=_bribe_check,
+    args={
+        "player": Seat,
+        "payer": Seat,
+        "amount": Count,
+        "purpose": OneOf("play",
+        "hostage"),
+        "card": CourtCardNumber,
+        "extra": Count,
+    },
 )
 
 
@@ -211,6 +220,15 @@ decision_kind(
     ask=_pay_ask,
     label=_pay_label,
     check=_bribe_check,
+    args={
+        "player": Seat,
+        "holder": Seat,
+        "amount": Count,
+        "purpose": OneOf("play",
+        "hostage"),
+        "card": CourtCardNumber,
+        "extra": Count,
+    },
 )
 
 
@@ -244,9 +262,9 @@ class PlayCard(NamedTuple):
     for the side if the court is not empty)."""
 
     kind: str
-    player: Seat
-    card: CourtCardNumber
-    radicalize: Flag = 0
+    player: int
+    card: int
+    radicalize: int = 0
 
 
 def _play_card(g: Game, step: PlayCard) -> None:
@@ -259,15 +277,25 @@ def _play_card(g: Game, step: PlayCard) -> None:
         _put_in_court(g, p, card, "left")
 
 
-automatic_kind("play_card", PlayCard, _play_card, check=_in_hand)
+automatic_kind(
+    "play_card",
+    PlayCard,
+    _play_card,
+    check=_in_hand,
+    args={
+        "player": Seat,
+        "card": CourtCardNumber,
+        "radicalize": Flag,
+    },
+)
 
 
 class Side(NamedTuple):
     """The player chooses which end of the court to play ``card`` (from the hand) to."""
 
     kind: str
-    player: Seat
-    card: CourtCardNumber
+    player: int
+    card: int
 
 
 def _side_options(g: Game, step: Side) -> list[Option]:
@@ -295,6 +323,7 @@ decision_kind(
     ask=_card_ask,
     label=_side_label,
     check=_in_hand,
+    args={"player": Seat, "card": CourtCardNumber},
 )
 
 
@@ -315,9 +344,9 @@ class Impact(NamedTuple):
     """Resolves ``card``'s impact icons from icon ``icon`` on, one step each."""
 
     kind: str
-    player: Seat
-    card: CourtCardNumber
-    icon: Count
+    player: int
+    card: int
+    icon: int
 
 
 def _impact(g: Game, step: Impact) -> None:
@@ -361,7 +390,7 @@ def _impact(g: Game, step: Impact) -> None:
             g.log("favored", suit=suit, card=card)
 
 
-automatic_kind("impact", Impact, _impact)
+automatic_kind("impact", Impact, _impact, args={"player": Seat, "card": CourtCardNumber, "icon": Count})
 
 
 def block_coalition(g: Game, player: int) -> int:
@@ -375,8 +404,8 @@ class PlaceRoad(NamedTuple):
     """The player chooses the border (of ``card``'s region) for a road from an impact icon."""
 
     kind: str
-    player: Seat
-    card: CourtCardNumber
+    player: int
+    card: int
 
 
 def _road_options(g: Game, step: PlaceRoad) -> list[Option]:
@@ -400,6 +429,7 @@ decision_kind(
     prompt="Choose a border of the card's region for the road",
     ask=_card_ask,
     label=_road_label,
+    args={"player": Seat, "card": CourtCardNumber},
 )
 
 
@@ -407,8 +437,8 @@ class PlaceSpy(NamedTuple):
     """The player chooses the court card (of ``card``'s region) for a spy from an impact icon."""
 
     kind: str
-    player: Seat
-    card: CourtCardNumber
+    player: int
+    card: int
 
 
 def _spy_options(g: Game, step: PlaceSpy) -> list[Option]:
@@ -432,6 +462,7 @@ decision_kind(
     prompt="Choose a court card of the card's region for the spy",
     ask=_card_ask,
     label=_spy_label,
+    args={"player": Seat, "card": CourtCardNumber},
 )
 
 # ---------------------------------------------------------------------------- loyalty
@@ -501,9 +532,9 @@ class Leverage(NamedTuple):
     """Repays the discarded leveraged ``card``: ``owed`` rupees."""
 
     kind: str
-    player: Seat
-    owed: Count
-    card: CardNumber
+    player: int
+    owed: int
+    card: int
 
 
 def _leverage(g: Game, step: Leverage) -> None:
@@ -518,15 +549,15 @@ def _leverage(g: Game, step: Leverage) -> None:
         g.agenda.append(LeverageOwed("leverage_owed", p, short))
 
 
-automatic_kind("leverage", Leverage, _leverage)
+automatic_kind("leverage", Leverage, _leverage, args={"player": Seat, "owed": Count, "card": CardNumber})
 
 
 class LeverageOwed(NamedTuple):
     """Asks for ``leverage_discard`` while rupees are ``short`` and cards remain."""
 
     kind: str
-    player: Seat
-    short: Count
+    player: int
+    short: int
 
 
 def _leverage_owed(g: Game, step: LeverageOwed) -> None:
@@ -535,15 +566,15 @@ def _leverage_owed(g: Game, step: LeverageOwed) -> None:
         g.agenda.append(LeverageDiscard("leverage_discard", p, step.short))
 
 
-automatic_kind("leverage_owed", LeverageOwed, _leverage_owed)
+automatic_kind("leverage_owed", LeverageOwed, _leverage_owed, args={"player": Seat, "short": Count})
 
 
 class LeverageDiscard(NamedTuple):
     """The player discards a card from hand or court for a missing leverage rupee (``short`` missing)."""
 
     kind: str
-    player: Seat
-    short: Count = 1
+    player: int
+    short: int = 1
 
 
 def _leverage_discard_options(g: Game, step: LeverageDiscard) -> list[Option]:
@@ -571,4 +602,5 @@ decision_kind(
     apply=_leverage_discard,
     prompt="You cannot repay a leveraged card: discard a card from your hand or court",
     label=_leverage_discard_label,
+    args={"player": Seat, "short": Count},
 )

@@ -6,7 +6,7 @@ Check. Each effect id from the card data maps to one handler here.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from ..content.cards import CARDS, EventCard
 from ..content.map import (
@@ -43,7 +43,7 @@ class LastingEffect(NamedTuple):
 
 #: The one table of lasting effects. An effect ends at the next Dominance Check ("until": before it is
 #: scored) or right after its scoring ("until after", and Conflict Fatigue, which must count during it).
-LASTING_EFFECTS: dict[str, LastingEffect] = {
+LASTING_EFFECTS: Final[dict[str, LastingEffect]] = {
     e.id: e
     for e in (
         LastingEffect(
@@ -115,7 +115,7 @@ LASTING_EFFECTS: dict[str, LastingEffect] = {
 }
 
 #: effect id -> how long it lasts (derived from the table).
-LASTING = {e.id: e.duration for e in LASTING_EFFECTS.values()}
+LASTING: Final = {e.id: e.duration for e in LASTING_EFFECTS.values()}
 
 
 def effect_name(effect: str) -> str:
@@ -161,7 +161,7 @@ def has_effect(g: Game, effect: str, player: int = -1) -> bool:
 
 
 #: Effects that must still count while a Dominance Check is scored.
-UNTIL_AFTER = frozenset(e for e, lasts in LASTING.items() if lasts != "until the next Dominance Check")
+UNTIL_AFTER: Final = frozenset(e for e, lasts in LASTING.items() if lasts != "until the next Dominance Check")
 
 
 def end_effects(g: Game, scored: bool = True) -> None:
@@ -266,7 +266,7 @@ def _choice(kind: str) -> Callable[[Game, int, int], None]:
     return handler
 
 
-_HANDLERS: dict[str, Callable[[Game, int, int], None]] = {
+_HANDLERS: Final[dict[str, Callable[[Game, int, int], None]]] = {
     "dominanceCheck": _dominance_check,
     "militarySuit": _favor(MILITARY),
     "rumor": _choice("rumor"),
@@ -298,8 +298,8 @@ class EventChoice(NamedTuple):
     in no pile, until the choice is made."""
 
     kind: str
-    player: Seat
-    card: EventCardNumber
+    player: int
+    card: int
 
 
 def _rumor_options(g: Game, step: EventChoice) -> list[Option]:
@@ -323,6 +323,7 @@ decision_kind(
     apply=_rumor,
     prompt="Rumor: choose the player whose patriots give no influence",
     label=_player_label,
+    args={"player": Seat, "card": EventCardNumber},
 )
 
 
@@ -345,6 +346,7 @@ decision_kind(
     apply=_exchange,
     prompt="Other Persuasive Methods: choose a player to exchange hands with",
     label=_player_label,
+    args={"player": Seat, "card": EventCardNumber},
 )
 
 
@@ -371,6 +373,7 @@ decision_kind(
     apply=_pashtunwali,
     prompt="Pashtunwali Values: choose the favored suit",
     label=_suit_label,
+    args={"player": Seat, "card": EventCardNumber},
 )
 
 
@@ -394,6 +397,7 @@ decision_kind(
     apply=_rebuke,
     prompt="Rebuke: choose a region to clear of tribes and armies",
     label=_region_label,
+    args={"player": Seat, "card": EventCardNumber},
 )
 
 
@@ -401,7 +405,7 @@ class ConfidenceFailure(NamedTuple):
     """The player discards a card from hand (Confidence Failure)."""
 
     kind: str
-    player: Seat
+    player: int
 
 
 def _confidence_options(g: Game, step: ConfidenceFailure) -> list[Option]:
@@ -425,6 +429,7 @@ decision_kind(
     apply=_confidence,
     prompt="Confidence Failure: discard a card from your hand",
     label=_discard_label,
+    args={"player": Seat},
 )
 
 
@@ -432,12 +437,12 @@ class Noop(NamedTuple):
     """Does nothing."""
 
     kind: str
-    player: SeatOrNobody
-    args: Anything = None
+    player: int
+    args: Any = None
 
 
 def _noop(g: Game, step: Noop) -> None:
     return
 
 
-automatic_kind("noop", Noop, _noop)
+automatic_kind("noop", Noop, _noop, args={"player": SeatOrNobody, "args": Anything})

@@ -7,7 +7,7 @@ to the slot: a card that slides into a slot collects the rupees left there.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Final, NamedTuple
 
 from ..content.cards import COURT, PUBLIC_WITHDRAWAL, is_court_card, is_dominance_check
 from ..content.map import MILITARY
@@ -113,7 +113,7 @@ class CleanupEvents(NamedTuple):
     """Cleanup step 3: pushes the two ``discard_market_event`` steps."""
 
     kind: str
-    player: Seat
+    player: int
 
 
 def _cleanup_events(g: Game, step: CleanupEvents) -> None:
@@ -121,15 +121,15 @@ def _cleanup_events(g: Game, step: CleanupEvents) -> None:
     g.agenda.extend(_DISCARD_EVENTS[step.player])
 
 
-automatic_kind("cleanup_events", CleanupEvents, _cleanup_events)
+automatic_kind("cleanup_events", CleanupEvents, _cleanup_events, args={"player": Seat})
 
 
 class DiscardMarketEvent(NamedTuple):
     """Discards an event in market ``slot`` (``row × 6 + column``) and resolves its "if discarded" effect."""
 
     kind: str
-    player: Seat
-    slot: MarketSlot
+    player: int
+    slot: int
 
 
 def _discard_market_event(g: Game, step: DiscardMarketEvent) -> None:
@@ -142,11 +142,19 @@ def _discard_market_event(g: Game, step: DiscardMarketEvent) -> None:
     resolve_discarded_event(g, card)
 
 
-automatic_kind("discard_market_event", DiscardMarketEvent, _discard_market_event)
+automatic_kind(
+    "discard_market_event",
+    DiscardMarketEvent,
+    _discard_market_event,
+    args={
+        "player": Seat,
+        "slot": MarketSlot,
+    },
+)
 
 
 #: The steps of cleanup step 3, made once per seat (a hot path): the top slot first, then the bottom one.
-_DISCARD_EVENTS = per_seat(
+_DISCARD_EVENTS: Final = per_seat(
     lambda p: (DiscardMarketEvent("discard_market_event", p, 6), DiscardMarketEvent("discard_market_event", p, 0))
 )
 
@@ -155,7 +163,7 @@ class CleanupMarket(NamedTuple):
     """Cleanup step 4: slides the market left and deals new cards."""
 
     kind: str
-    player: Seat
+    player: int
 
 
 def _cleanup_market(g: Game, step: CleanupMarket) -> None:
@@ -165,7 +173,7 @@ def _cleanup_market(g: Game, step: CleanupMarket) -> None:
     _withdraw_rupees(g)
 
 
-automatic_kind("cleanup_market", CleanupMarket, _cleanup_market)
+automatic_kind("cleanup_market", CleanupMarket, _cleanup_market, args={"player": Seat})
 
 
 def slide_left(g: Game) -> None:
@@ -218,7 +226,7 @@ class CleanupMarketRefill(NamedTuple):
     """Slides and deals again after an instability check."""
 
     kind: str
-    player: Seat
+    player: int
 
 
 def _refill(g: Game, step: CleanupMarketRefill) -> None:
@@ -227,7 +235,7 @@ def _refill(g: Game, step: CleanupMarketRefill) -> None:
     _withdraw_rupees(g)
 
 
-automatic_kind("cleanup_market_refill", CleanupMarketRefill, _refill)
+automatic_kind("cleanup_market_refill", CleanupMarketRefill, _refill, args={"player": Seat})
 
 
 def _withdraw_rupees(g: Game) -> None:

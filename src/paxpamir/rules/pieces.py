@@ -7,7 +7,7 @@ become a spy, a road an army). If every such piece was placed this turn, nothing
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, NamedTuple
+from typing import TYPE_CHECKING, Final, NamedTuple
 
 from ..content.map import BORDER_INDEX, BORDER_NAMES, REGION_INDEX, REGIONS
 from ..engine.steps import Arg, CoalitionOrNone, OneOf, Option, Seat, Step, decision_kind
@@ -16,7 +16,7 @@ from ..presentation.describe import card_name, plain_label, where_name
 if TYPE_CHECKING:
     from ..engine.game import Game
 
-CYLINDER_KINDS = ("tribe", "spy", "gift")
+CYLINDER_KINDS: Final = ("tribe", "spy", "gift")
 
 
 def place(g: Game, player: int, kind: str, where: int, coalition: int = -1) -> None:
@@ -59,13 +59,13 @@ class TakePiece(NamedTuple):
     region index, card or border index the unit is for (0 for a gift), ``coalition`` the block colour or -1."""
 
     kind: str
-    player: Seat
-    unit: Annotated[str, OneOf("tribe", "spy", "gift", "army", "road")]
-    where: Annotated[int, Arg("a region index, court card or border index", 0, 100)]
-    coalition: CoalitionOrNone
+    player: int
+    unit: str
+    where: int
+    coalition: int
 
 
-_WHERE = {"tribe": (0, 5), "army": (0, 5), "road": (0, 8), "spy": (1, 100), "gift": (0, 0)}
+_WHERE: Final = {"tribe": (0, 5), "army": (0, 5), "road": (0, 8), "spy": (1, 100), "gift": (0, 0)}
 
 
 def _take_check(g: Game, step: TakePiece, below: Step | None) -> str | None:
@@ -143,4 +143,14 @@ decision_kind(
     prompt="None left in supply: choose a piece in play to take instead",
     label=_take_label,
     check=_take_check,
+    args={
+        "player": Seat,
+        "unit": OneOf("tribe",
+        "spy",
+        "gift",
+        "army",
+        "road"),
+        "where": Arg("a region index, court card or border index", 0, 100),
+        "coalition": CoalitionOrNone,
+    },
 )

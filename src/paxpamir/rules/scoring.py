@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, NamedTuple
+from typing import TYPE_CHECKING, Final, NamedTuple
 
 from ..content.cards import COURT, is_dominance_check
 from ..content.map import MILITARY
@@ -20,10 +20,10 @@ from .events import end_effects
 if TYPE_CHECKING:
     from ..engine.game import Game
 
-DOMINANCE_LEAD = 4
-SUCCESS_POINTS = (5, 3, 1)
-FAILURE_POINTS = (3, 1)
-EARLY_END_LEAD = 4
+DOMINANCE_LEAD: Final = 4
+SUCCESS_POINTS: Final = (5, 3, 1)
+FAILURE_POINTS: Final = (3, 1)
+EARLY_END_LEAD: Final = 4
 
 
 def influence(g: Game, player: int, coalition: int = -1) -> int:
@@ -91,15 +91,23 @@ class DominanceCheck(NamedTuple):
     """Scores a Dominance Check (``player`` is -1)."""
 
     kind: str
-    player: SeatOrNobody
-    card: Annotated[int, Arg("a Dominance Check", 101, 104)]
+    player: int
+    card: int
 
 
 def _dominance_check(g: Game, step: DominanceCheck) -> None:
     resolve_dominance_check(g, step.card)
 
 
-automatic_kind("dominance_check", DominanceCheck, _dominance_check)
+automatic_kind(
+    "dominance_check",
+    DominanceCheck,
+    _dominance_check,
+    args={
+        "player": SeatOrNobody,
+        "card": Arg("a Dominance Check", 101, 104),
+    },
+)
 
 
 def resolve_dominance_check(g: Game, card: int) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Final, NamedTuple
 
 from ..content.cards import DOMINANCE_CHECKS, OTHER_EVENTS
 from ..content.map import COALITION_INDEX, POLITICAL
@@ -12,7 +12,7 @@ from ..engine.steps import Option, Seat, Step, automatic_kind, decision_kind
 if TYPE_CHECKING:
     from ..engine.game import Game
 
-STARTING_RUPEES = 4
+STARTING_RUPEES: Final = 4
 
 
 def pile_sizes(players: int) -> list[int]:
@@ -23,7 +23,7 @@ def pile_sizes(players: int) -> list[int]:
 
 
 #: The piles that hold a Dominance Check (0-based, top pile first).
-DOMINANCE_PILES = (2, 3, 4, 5)
+DOMINANCE_PILES: Final = (2, 3, 4, 5)
 
 
 def deck_piles(players: int, deck_size: int) -> list[tuple[int, bool]]:
@@ -110,7 +110,7 @@ class BeginGame(NamedTuple):
     """Ends setup; ``player`` takes the first turn."""
 
     kind: str
-    player: Seat
+    player: int
 
 
 def _begin_game(g: Game, step: BeginGame) -> None:
@@ -121,14 +121,14 @@ def _begin_game(g: Game, step: BeginGame) -> None:
     start_turn(g, step.player)
 
 
-automatic_kind("begin_game", BeginGame, _begin_game)
+automatic_kind("begin_game", BeginGame, _begin_game, args={"player": Seat})
 
 
 class Loyalty(NamedTuple):
     """The player chooses their starting loyalty (setup)."""
 
     kind: str
-    player: Seat
+    player: int
 
 
 def _loyalty_options(g: Game, step: Loyalty) -> list[Option]:
@@ -159,4 +159,5 @@ decision_kind(
     prompt="Choose your starting loyalty",
     label=_loyalty_label,
     check=_loyalty_check,
+    args={"player": Seat},
 )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from ..content.map import INTELLIGENCE, POLITICAL
 from ..engine.steps import KINDS, Option, Seat, automatic_kind, decision_kind, per_seat
@@ -38,7 +38,7 @@ class Turn(NamedTuple):
     """The active player chooses an action, or to end the turn."""
 
     kind: str
-    player: Seat
+    player: int
 
 
 def _turn_options(g: Game, step: Turn) -> list[Option]:
@@ -116,6 +116,7 @@ decision_kind(
     prompt="Choose an action or end your turn",
     ask=_turn_ask,
     label=_turn_label,
+    args={"player": Seat},
 )
 
 
@@ -131,7 +132,7 @@ class CleanupCourt(NamedTuple):
     """Cleanup step 1: asks for discards while the court is over its limit."""
 
     kind: str
-    player: Seat
+    player: int
 
 
 def _cleanup_court(g: Game, step: CleanupCourt) -> None:
@@ -140,14 +141,14 @@ def _cleanup_court(g: Game, step: CleanupCourt) -> None:
         g.agenda.append(_DISCARD_COURT[p])
 
 
-automatic_kind("cleanup_court", CleanupCourt, _cleanup_court)
+automatic_kind("cleanup_court", CleanupCourt, _cleanup_court, args={"player": Seat})
 
 
 class DiscardCourtOverLimit(NamedTuple):
     """The player discards a court card (cleanup, court over its limit)."""
 
     kind: str
-    player: Seat
+    player: int
 
 
 def _court_over_limit_options(g: Game, step: DiscardCourtOverLimit) -> list[Option]:
@@ -171,6 +172,7 @@ decision_kind(
     apply=_discard_court_over_limit,
     prompt="Your court is over its limit: discard a court card",
     label=_discard_label,
+    args={"player": Seat},
 )
 
 
@@ -178,7 +180,7 @@ class CleanupHand(NamedTuple):
     """Cleanup step 2: asks for discards while the hand is over its limit."""
 
     kind: str
-    player: Seat
+    player: int
 
 
 def _cleanup_hand(g: Game, step: CleanupHand) -> None:
@@ -187,14 +189,14 @@ def _cleanup_hand(g: Game, step: CleanupHand) -> None:
         g.agenda.append(_DISCARD_HAND[p])
 
 
-automatic_kind("cleanup_hand", CleanupHand, _cleanup_hand)
+automatic_kind("cleanup_hand", CleanupHand, _cleanup_hand, args={"player": Seat})
 
 
 class DiscardHandOverLimit(NamedTuple):
     """The player discards a hand card (cleanup, hand over its limit)."""
 
     kind: str
-    player: Seat
+    player: int
 
 
 def _hand_over_limit_options(g: Game, step: DiscardHandOverLimit) -> list[Option]:
@@ -214,6 +216,7 @@ decision_kind(
     apply=_discard_hand_over_limit,
     prompt="Your hand is over its limit: discard a card from your hand",
     label=_discard_label,
+    args={"player": Seat},
 )
 
 
@@ -221,14 +224,14 @@ class NextTurn(NamedTuple):
     """Starts the turn of the seat after ``player``."""
 
     kind: str
-    player: Seat
+    player: int
 
 
 def _next_turn(g: Game, step: NextTurn) -> None:
     start_turn(g, (step.player + 1) % g.n)
 
 
-automatic_kind("next_turn", NextTurn, _next_turn)
+automatic_kind("next_turn", NextTurn, _next_turn, args={"player": Seat})
 
 
 def action_note(g: Game, player: int, card: int, action: str) -> str:
@@ -250,13 +253,13 @@ def action_note(g: Game, player: int, card: int, action: str) -> str:
 
 
 # Steps are immutable: the ones every turn pushes are made once per seat (a hot path).
-_TURN = per_seat(lambda p: Turn("turn", p))
-_CLEANUP_COURT = per_seat(lambda p: CleanupCourt("cleanup_court", p))
-_DISCARD_COURT = per_seat(lambda p: DiscardCourtOverLimit("discard_court_over_limit", p))
-_CLEANUP_HAND = per_seat(lambda p: CleanupHand("cleanup_hand", p))
-_DISCARD_HAND = per_seat(lambda p: DiscardHandOverLimit("discard_hand_over_limit", p))
+_TURN: Final = per_seat(lambda p: Turn("turn", p))
+_CLEANUP_COURT: Final = per_seat(lambda p: CleanupCourt("cleanup_court", p))
+_DISCARD_COURT: Final = per_seat(lambda p: DiscardCourtOverLimit("discard_court_over_limit", p))
+_CLEANUP_HAND: Final = per_seat(lambda p: CleanupHand("cleanup_hand", p))
+_DISCARD_HAND: Final = per_seat(lambda p: DiscardHandOverLimit("discard_hand_over_limit", p))
 #: The steps pushed when a player ends the turn: the four cleanup steps (court first), then the next turn.
-_END_OF_TURN = per_seat(
+_END_OF_TURN: Final = per_seat(
     lambda p: (
         NextTurn("next_turn", p),
         CleanupMarket("cleanup_market", p),

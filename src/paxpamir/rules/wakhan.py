@@ -9,7 +9,7 @@ her AI deck, her pragmatic loyalty, her ruling pieces, her influence in every co
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from ..content.cards import WakhanCard, wakhan_card
 from ..engine import rng
@@ -17,7 +17,7 @@ from ..engine import rng
 if TYPE_CHECKING:
     from ..engine.game import Game
 
-AI_DECK_SIZE = 24
+AI_DECK_SIZE: Final = 24
 
 
 def is_wakhan(g: Game, player: int) -> bool:
