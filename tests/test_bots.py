@@ -207,3 +207,11 @@ def test_registry_names_and_errors() -> None:
     with pytest.raises(PamirError):
         parse_bot("search:0")
     assert isinstance(make_agent("search:0.05s", 1), SearchBot)
+
+
+def test_the_random_bot_draws_what_randrange_draws() -> None:
+    """RandomBot computes its own draws (so that they compile), the very draws of random.Random.randrange:
+    seeded games stay the games they were."""
+    bot, reference = RandomBot(11), random.Random(11)
+    sizes = [n for n in range(1, 200) for _ in range(30)]
+    assert [bot._below(n) for n in sizes] == [reference.randrange(n) for n in sizes]

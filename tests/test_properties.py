@@ -710,7 +710,7 @@ def _corruptions():
 
     def stray_spy(g: Game) -> None:
         card = next(c for c in g.deck if is_court_card(c))
-        g.spies[card * g.n] += 1
+        g.spies[card] += 1  # a spy of player 0 (packed counts: see Game.spy_count)
         g._cyl_used[0] += 1
 
     def four_gifts(g: Game) -> None:

@@ -31,17 +31,27 @@ class RandomBot:
         self.rng = random.Random(seed)
         self._made: dict[Option, Decision] = {}
 
+    def _below(self, n: int) -> int:
+        """A uniform draw from ``range(n)``: the draws of ``random.Random.randrange(n)`` (rejection sampling
+        on ``getrandbits``), written out so that a compiled build runs it as native code."""
+        getrandbits = self.rng.getrandbits
+        k = n.bit_length()
+        r = getrandbits(k)
+        while r >= n:
+            r = getrandbits(k)
+        return r
+
     def choose(self, game: Game) -> Option:
         options = game.legal_options()
         if not options:
             raise ValueError("the game is over: there is nothing to choose")
-        return options[self.rng.randrange(len(options))] if len(options) > 1 else options[0]
+        return options[self._below(len(options))] if len(options) > 1 else options[0]
 
     def decide(self, game: Game) -> Decision:
         options = game.legal_options()
         if not options:
             raise ValueError("the game is over: there is nothing to choose")
-        option = options[self.rng.randrange(len(options))] if len(options) > 1 else options[0]
+        option = options[self._below(len(options))] if len(options) > 1 else options[0]
         made = self._made.get(option)  # Decisions are immutable: one per option saves time in simulations
         if made is None:
             made = self._made[option] = Decision(option)

@@ -101,8 +101,7 @@ def counts_as_favored(g: Game, owner: int, card: int) -> bool:
 
 
 def spies_in_play(g: Game, player: int) -> int:
-    n = g.n
-    return sum(g.spies[c * n + player] for court in g.courts for c in court)
+    return sum(g.spy_count(c, player) for court in g.courts for c in court)
 
 
 # ---------------------------------------------------------------------------- priorities
@@ -142,8 +141,8 @@ def cleanup_discard_key(g: Game, card: int) -> tuple[Any, ...]:
     her military cards under New Tactics). The same order serves for discards from her hand (she holds cards
     only after an exchange)."""
     info = COURT[card]
-    n, w = g.n, g.wakhan
-    row = g.spies[card * n : card * n + n]
+    w = g.wakhan
+    row = g.spies_on(card)
     others = sum(row) - row[w]
     return (
         info.suit == POLITICAL,
@@ -533,19 +532,18 @@ def battle_regions(ctx: _Ctx) -> list[int]:
 
 def battle_cards(g: Game) -> list[int]:
     """Court cards where Wakhan has a spy and another player has a spy she may remove."""
-    n, w = g.n, g.wakhan
+    w = g.wakhan
     out = []
     for court in g.courts:
         for c in court:
-            if g.spies[c * n + w] and card_battle_targets(g, w, c):
+            if g.spy_count(c, w) and card_battle_targets(g, w, c):
                 out.append(c)
     return out
 
 
 def most_spies_card(g: Game, cards: list[int]) -> int:
-    n = g.n
     dominant = dominant_coalition(g)
-    return max(cards, key=lambda c: (sum(g.spies[c * n : c * n + n]), card_priority(g, c, dominant)))
+    return max(cards, key=lambda c: (sum(g.spies_on(c)), card_priority(g, c, dominant)))
 
 
 def army_moves(ctx: _Ctx) -> list[tuple[int, int]]:
@@ -719,7 +717,7 @@ def _place_spy(ctx: _Ctx, legal: list[Option]) -> Choice:
     cards = [o[1] for o in legal if o[0] == "spy"]
 
     def has_most(c: int) -> bool:
-        row = g.spies[c * n : c * n + n]
+        row = g.spies_on(c)
         return all(row[w] > row[q] for q in range(n) if q != w)
 
     pool = [c for c in cards if not has_most(c)]

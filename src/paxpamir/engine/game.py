@@ -33,6 +33,9 @@ FORMAT_VERSION: Final = 1
 MIN_PLAYERS: Final = 2
 MAX_PLAYERS: Final = 5
 NO_CARD: Final = 0
+#: Bits per player in a card's packed spy count (a player has 10 cylinders: at most 10 spies on a card).
+SPY_BITS: Final = 4
+SPY_MASK: Final = (1 << SPY_BITS) - 1
 
 
 class Game:
@@ -59,7 +62,7 @@ class Game:
     tribes: list[int]  # [region * n + player]
     armies: list[int]  # [region * 3 + coalition]
     roads: list[int]  # [border * 3 + coalition]
-    spies: list[int]  # [card * n + player], court cards only
+    spies: list[int]  # [card]: every player's spies on a court card, packed (see SPY_BITS); read via spy_count
     market: list[int]  # [row * 6 + column], 0 = vacant
     market_rupees: list[int]
     deck: list[int]  # top first
@@ -138,7 +141,7 @@ class Game:
         g.tribes = [0] * (6 * n)
         g.armies = [0] * 18
         g.roads = [0] * 27
-        g.spies = [0] * (101 * n)
+        g.spies = [0] * 101
         g.market = [NO_CARD] * 12
         g.market_rupees = [0] * 12
         g.deck = []
@@ -624,9 +627,41 @@ class Game:
     def blocks_in_supply(self, coalition: int) -> int:
         return BLOCKS_PER_COALITION - self._blocks_used[coalition]
 
+    # Spies: one int per card holds every player's count, SPY_BITS bits each (player 0 lowest), so that the
+    # whole table is 101 small integers (cheap to clone). Read and change it only through these methods.
+
+    def spy_count(self, card: int, player: int) -> int:
+        """How many spies ``player`` has on ``card``."""
+        return (self.spies[card] >> (SPY_BITS * player)) & SPY_MASK
+
     def spies_on(self, card: int) -> list[int]:
-        n = self.n
-        return self.spies[card * n : card * n + n]
+        """Every player's spies on ``card``, by seat."""
+        packed = self.spies[card]
+        return [(packed >> (SPY_BITS * p)) & SPY_MASK for p in range(self.n)]
+
+    def has_spies(self, card: int) -> bool:
+        """Whether any player has a spy on ``card``."""
+        return self.spies[card] != 0
+
+    def move_spy(self, player: int, source: int, target: int) -> None:
+        """One of ``player``'s spies goes from card ``source`` to card ``target`` (it stays in play)."""
+        unit = 1 << (SPY_BITS * player)
+        self.spies[source] -= unit
+        self.spies[target] += unit
+
+    def set_spies(self, card: int, player: int, count: int) -> None:
+        """Set ``player``'s spies on ``card`` to ``count`` (0 to SPY_MASK), leaving the cylinder count alone:
+        for loading a state. Rules place and remove spies with :meth:`add_spy` and :meth:`remove_spy`."""
+        shift = SPY_BITS * player
+        self.spies[card] = (self.spies[card] & ~(SPY_MASK << shift)) | (count << shift)
+
+    def clear_spies(self, card: int) -> None:
+        """Every spy on ``card`` goes back to its owner's supply."""
+        packed = self.spies[card]
+        if packed:
+            for p in range(self.n):
+                self._cyl_used[p] -= (packed >> (SPY_BITS * p)) & SPY_MASK
+            self.spies[card] = 0
 
     def owner_of(self, card: int) -> int:
         for p in range(self.n):
@@ -692,9 +727,12 @@ class Game:
         self._blocks_used[coalition] += 1
         self.placed.append(("road", border, coalition))
 
-    def add_spy(self, player: int, card: int) -> None:
-        self.spies[card * self.n + player] += 1
+    def add_spy(self, player: int, card: int, placed: bool = True) -> None:
+        """A spy of ``player`` from their supply onto ``card`` (``placed``: it counts as placed this turn)."""
+        self.spies[card] += 1 << (SPY_BITS * player)
         self._cyl_used[player] += 1
+        if not placed:
+            return
         self.placed.append(("spy", card, player))
 
     def add_gift(self, player: int) -> None:
@@ -712,7 +750,7 @@ class Game:
         self._blocks_used[coalition] -= 1
 
     def remove_spy(self, player: int, card: int) -> None:
-        self.spies[card * self.n + player] -= 1
+        self.spies[card] -= 1 << (SPY_BITS * player)
         self._cyl_used[player] -= 1
 
     def remove_gift(self, player: int) -> None:

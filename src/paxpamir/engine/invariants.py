@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Final
 
 from ..content.cards import COURT, is_court_card, is_event
 from ..content.map import BLOCKS_PER_COALITION, COALITIONS, CYLINDERS_PER_PLAYER, INTELLIGENCE, POLITICAL, REGIONS
+from .game import SPY_BITS
 
 if TYPE_CHECKING:
     from .game import Game
@@ -61,13 +62,13 @@ def _check_blocks(g: Game) -> None:
 def _check_cylinders(g: Game, n: int) -> None:
     if min(g.tribes) < 0:
         _fail(f"negative tribe count: {g.tribes}")
-    if min(g.spies) < 0:
-        _fail("negative spy count on some card")
+    if min(g.spies) < 0 or max(g.spies) >= 1 << (SPY_BITS * n):
+        _fail("a packed spy count out of range on some card")
     for p in range(n):
         if not 0 <= g.gifts[p] <= MAX_GIFTS:
             _fail(f"player {p} has {g.gifts[p]} gifts; a gift dial holds 0 to 3")
         tribes = sum(g.tribes[p::n])
-        spies = sum(g.spies[p::n])
+        spies = sum(g.spy_count(c, p) for c in range(101))
         used = tribes + spies + g.gifts[p]
         if used > CYLINDERS_PER_PLAYER:
             _fail(f"player {p}: {tribes} tribes + {spies} spies + {g.gifts[p]} gifts > 10 cylinders")
@@ -164,18 +165,10 @@ def _locate_cards(g: Game, n: int) -> None:
 
 
 def _check_spies(g: Game, n: int) -> None:
-    spies = g.spies
-    on_courts = 0
-    for court in g.courts:
-        for c in court:
-            on_courts += sum(spies[c * n : c * n + n])
-    if on_courts == sum(spies):
-        return
     in_court = {c for court in g.courts for c in court}
     for c in range(101):
-        row = spies[c * n : c * n + n]
-        if any(row) and c not in in_court:
-            _fail(f"spies {row} on card {c}, which is not in any court")
+        if g.has_spies(c) and c not in in_court:
+            _fail(f"spies {g.spies_on(c)} on card {c}, which is not in any court")
 
 
 def _check_rulers(g: Game) -> None:

@@ -63,7 +63,7 @@ def state_to_json(g: Game) -> dict[str, Any]:
     spies = {}
     for court in g.courts:
         for c in court:
-            row = g.spies[c * n : c * n + n]
+            row = g.spies_on(c)
             if any(row):
                 spies[str(c)] = row
     tribes = {REGIONS[r]: g.tribes[r * n : r * n + n] for r in range(6) if any(g.tribes[r * n : r * n + n])}
@@ -315,9 +315,9 @@ def _load(data: dict[str, Any]) -> Game:
         _need(card in in_court, f"spies on card {card}, which is in no court")
         _need(isinstance(counts, list) and len(counts) == n, f"spies on {card} must list one count per player")
         for p in range(n):
-            g.spies[card * n + p] = _int(counts[p], f"spies on {card}")
+            g.set_spies(card, p, _int(counts[p], f"spies on {card}"))
     for p in range(n):
-        used = sum(g.tribes[r * n + p] for r in range(6)) + sum(g.spies[c * n + p] for c in in_court) + g.gifts[p]
+        used = sum(g.tribes[r * n + p] for r in range(6)) + sum(g.spy_count(c, p) for c in in_court) + g.gifts[p]
         _need(used <= CYLINDERS_PER_PLAYER, f"player {p} has {used} cylinders in play; only 10 exist")
         g._cyl_used[p] = used
     for c in range(3):

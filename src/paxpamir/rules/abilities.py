@@ -58,12 +58,11 @@ def start_of_turn(g: Game, player: int) -> None:
 
 
 def _blackmail_targets(g: Game, region: int) -> list[int]:
-    n = g.n
     return [
         c
         for court in g.courts
         for c in court
-        if COURT[c].region == region and not any(g.spies[c * n : c * n + n])
+        if COURT[c].region == region and not g.has_spies(c)
     ]
 
 
@@ -342,8 +341,7 @@ def _safe_house(g: Game, step: SafeHouse, option: Option) -> None:
     if option[0] == "decline":
         return
     p = step.player
-    g.spies[option[1] * g.n + p] += 1
-    g._cyl_used[p] += 1
+    g.add_spy(p, option[1], placed=False)
     g.log("safe_house", player=p, card=option[1])
 
 

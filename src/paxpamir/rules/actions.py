@@ -391,7 +391,8 @@ def _spy_steps(g: Game, player: int, ring: list[int], i: int) -> list[int]:
     return out
 
 
-def _move_options_for(g: Game, player: int) -> list[Option]:
+def _move_options_for(g: Game, player: int, first: bool = False) -> list[Option]:
+    """Every single move ``player`` may make (with ``first``: stop at the first one found)."""
     opts: list[Option] = []
     coalition = block_coalition(g, player)
     armies = g.armies
@@ -410,13 +411,14 @@ def _move_options_for(g: Game, player: int) -> list[Option]:
                     opts.append(("move_army", REGIONS[r], REGIONS[to]))
                 if has_tribe:
                     opts.append(("move_tribe", REGIONS[r], REGIONS[to]))
+                if first:
+                    return opts
     ring = _ring(g)
     size = len(ring)
     if size > 1:
         distance = spy_move_distance(g, player)
-        spies = g.spies
         for i, c in enumerate(ring):
-            if not spies[c * n + player]:
+            if not g.spy_count(c, player):
                 continue
             dests = _spy_steps(g, player, ring, i)
             # Well-Connected: a move may be two steps, each along the track or (Strange Bedfellows) to a card of
@@ -431,11 +433,13 @@ def _move_options_for(g: Game, player: int) -> list[Option]:
                 dests = dests + reached
                 frontier = reached
             opts.extend(("move_spy", c, dest) for dest in dests)
+            if first:
+                return opts
     return opts
 
 
 def _can_move(g: Game, player: int, rank: int) -> bool:
-    return bool(_move_options_for(g, player))
+    return bool(_move_options_for(g, player, first=True))
 
 
 def _start_move(g: Game, player: int, rank: int) -> None:
@@ -464,9 +468,8 @@ def _move(g: Game, step: Move, option: Option) -> None:
     if kind == "done":
         return
     if kind == "move_spy":
-        g.spies[option[1] * g.n + p] -= 1
-        g.spies[option[2] * g.n + p] += 1
-        _carry_placed(g, "spy", option[1], option[2], p, g.spies[option[1] * g.n + p])
+        g.move_spy(p, option[1], option[2])
+        _carry_placed(g, "spy", option[1], option[2], p, g.spy_count(option[1], p))
         g.log("move_spy", player=p, card=option[1], to=option[2])
         if left > 1:
             _push_more(g, Move("move", p, left - 1, moved + 1))
@@ -565,11 +568,10 @@ automatic_kind("more", More, _more, check=_more_check, args={"player": Seat, "in
 
 def betray_targets(g: Game, player: int) -> list[int]:
     """Court cards ``player`` may betray: those with their spy on them (Bodyguards protects political cards)."""
-    n = g.n
     out = []
     for q in range(g.n):
         for c in g.courts[q]:
-            if g.spies[c * n + player] and not protected_from_betrayal(g, q, c):
+            if g.spy_count(c, player) and not protected_from_betrayal(g, q, c):
                 out.append(c)
     return out
 
@@ -697,7 +699,7 @@ def card_battle_targets(g: Game, player: int, card: int) -> list[Option]:
     return [
         ("remove_spy", q)
         for q in range(n)
-        if q != player and g.spies[card * n + q] and not spy_protected(g, q, player)
+        if q != player and g.spy_count(card, q) and not spy_protected(g, q, player)
     ]
 
 
@@ -709,21 +711,25 @@ def _own_units_in_region(g: Game, player: int, region: int) -> int:
     return units
 
 
-def _battle_sites(g: Game, player: int) -> list[Option]:
+def _battle_sites(g: Game, player: int, first: bool = False) -> list[Option]:
+    """Every region and court card where ``player`` may battle (with ``first``: stop at the first one)."""
     opts: list[Option] = []
     for r in range(6):
         if _own_units_in_region(g, player, r) and region_battle_targets(g, player, r):
             opts.append(("battle_region", REGIONS[r]))
-    n = g.n
+            if first:
+                return opts
     for court in g.courts:
         for c in court:
-            if g.spies[c * n + player] and card_battle_targets(g, player, c):
+            if g.spy_count(c, player) and card_battle_targets(g, player, c):
                 opts.append(("battle_card", c))
+                if first:
+                    return opts
     return opts
 
 
 def _can_battle(g: Game, player: int, rank: int) -> bool:
-    return bool(_battle_sites(g, player))
+    return bool(_battle_sites(g, player, first=True))
 
 
 def _start_battle(g: Game, player: int, rank: int) -> None:
@@ -751,7 +757,7 @@ def _battle_site(g: Game, step: BattleSite, option: Option) -> None:
         g.agenda.append(Battle("battle", p, "region", r, limit, 0))
     else:
         c = option[1]
-        limit = min(rank, g.spies[c * g.n + p])
+        limit = min(rank, g.spy_count(c, p))
         g.log("battle", player=p, card=c, limit=limit)
         g.agenda.append(Battle("battle", p, "card", c, limit, 0))
 

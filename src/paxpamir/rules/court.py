@@ -57,8 +57,7 @@ def play_bribe(g: Game, player: int, card: int) -> tuple[int, int]:
 def hostage_holder(g: Game, card: int, owner: int) -> tuple[int, int]:
     """(player, spies) holding ``card`` hostage: one other player with strictly more spies on it than every
     other player, its owner included. (-1, 0) when the card is free."""
-    n = g.n
-    return hostage_from_spies(g.spies[card * n : card * n + n], owner)
+    return hostage_from_spies(g.spies_on(card), owner)
 
 
 def hostage_from_spies(spies: Sequence[int], owner: int) -> tuple[int, int]:
@@ -499,13 +498,7 @@ def discard_from_court(g: Game, owner: int, card: int, reason: str) -> None:
     if card not in court:
         return
     court.remove(card)
-    n = g.n
-    base = card * n
-    for q in range(n):
-        k = g.spies[base + q]
-        if k:
-            g.spies[base + q] = 0
-            g._cyl_used[q] -= k
+    g.clear_spies(card)
     g.discard.append(card)
     g.log("discard_court", player=owner, card=card, reason=reason)
     info = COURT[card]
@@ -514,8 +507,9 @@ def discard_from_court(g: Game, owner: int, card: int, reason: str) -> None:
     if info.suit == POLITICAL:
         region = info.region
         if not any(COURT[c].suit == POLITICAL and COURT[c].region == region for c in court):
-            if g.tribes[region * n + owner]:
-                g.log("overthrow_tribes", player=owner, region=region, tribes=g.tribes[region * n + owner])
+            tribes = g.tribes[region * g.n + owner]
+            if tribes:
+                g.log("overthrow_tribes", player=owner, region=region, tribes=tribes)
                 g.remove_all_tribes(owner, region)
 
 

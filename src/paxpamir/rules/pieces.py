@@ -89,7 +89,7 @@ def _take_options(g: Game, step: TakePiece) -> list[Option]:
                 opts.append(("take_tribe", REGIONS[r]))
         for court in g.courts:
             for c in court:
-                if (kind, where) != ("spy", c) and g.spies[c * n + player] > g.placed_this_turn("spy", c, player):
+                if (kind, where) != ("spy", c) and g.spy_count(c, player) > g.placed_this_turn("spy", c, player):
                     opts.append(("take_spy", c))
         if kind != "gift" and g.gifts[player] > g.placed_this_turn("gift", 0, player):
             opts.append(("take_gift",))
