@@ -307,3 +307,24 @@ def test_the_lobby_creates_a_game_remembers_it_and_opens_it(browser: Browser, se
     assert page.locator("#mine li").count() >= 2
     assert not page.errors  # type: ignore[attr-defined]
     page.close()
+
+
+def test_the_lobby_creates_a_game_against_improved_wakhan(browser: Browser, server: Server) -> None:
+    page = open_page(browser, server.url + "/")
+    page.wait_for_selector("#seats select")
+    page.click("#remove")  # two seats: a person and Wakhan
+    page.select_option("#seats .seat:nth-child(2) select", "wakhan")
+    page.select_option("select[name=wakhan_preset]", "improved")
+    assert page.is_checked("input[name=spy_movement]") and page.is_checked("input[name=steadfast_loyalty]")
+    page.uncheck("input[name=steadfast_loyalty]")
+    assert page.input_value("select[name=wakhan_preset]") == "custom"
+    page.fill("input[name=bot_delay]", "0")
+    page.click("#create-button")
+    page.wait_for_selector("#links:not([hidden]) #play-first")
+    page.click("#play-first")
+    page.wait_for_selector("#wakhan:not([hidden])")
+    page.wait_for_function("document.querySelector('#wakhan').textContent.includes('Variants:')")
+    text = page.locator("#wakhan").inner_text()
+    assert "Variants: Savvy Purchasing, Spy Movement." in text, text
+    assert not page.errors  # type: ignore[attr-defined]
+    page.close()

@@ -125,7 +125,7 @@ def test_simulate_check_with_the_real_invariants(capsys):
 
 
 def test_bench_prints_a_row_per_player_count_with_figures_that_add_up(capsys):
-    from paxpamir.clients.cli import BENCH_SEED
+    from paxpamir.clients.cli import BENCH_SEED, _mid_game, state_bytes
 
     args = ["bench", "--games", "2", "--players", "3", "2", "--warmup", "1", "--clones", "50"]
     assert main(args) == 0
@@ -149,7 +149,9 @@ def test_bench_prints_a_row_per_player_count_with_figures_that_add_up(capsys):
         # (seconds is printed to 0.01 s, games/s to 0.1)
         assert games / (seconds + 0.005) - 0.05 <= games_per_s <= games / max(seconds - 0.005, 1e-9) + 0.05
         assert decisions_per_s == pytest.approx(games_per_s * avg_decisions, rel=0.01, abs=1)
-        assert float(row[7]) > 0
+        assert float(row[7]) > 0  # clones/s: a rate, whatever the machine
+        # state B: the bytes a clone of the mid-game state allocates, as state_bytes measures them.
+        assert int(row[8]) == state_bytes(_mid_game(players, BENCH_SEED))
     assert "all: 4 games in" in out and "decisions/s); wall time" in out
     total = re.search(r"all: 4 games in ([\d.]+) s timed \(([\d.]+) games/s, (\d+) decisions/s\)", out)
     assert total is not None
@@ -298,3 +300,15 @@ def test_console_script_entry_points_resolve():
     for target in scripts.values():
         module, _, function = target.partition(":")
         assert callable(getattr(importlib.import_module(module), function)), target
+
+
+def test_state_bytes_counts_every_list_a_clone_copies_and_nothing_it_shares():
+    from paxpamir.clients.cli import state_bytes
+
+    game = Game.new(3, 5)
+    before = state_bytes(game)
+    game.spies.append(0)  # a copied list grows by one slot (a list over-allocates: at least 8 more bytes)
+    assert state_bytes(game) >= before + 8
+    game.spies.pop()
+    game.removed.extend(range(1000))  # shared between clones (never changed after setup): not counted
+    assert state_bytes(game) == before

@@ -37,3 +37,20 @@ def test_ci_script_runs_the_readme_test_command():
     script = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
     assert test_command[0] in script
     assert "set -euo pipefail" in script
+
+
+def test_docs_examples_pass():
+    """The ``>>>`` examples of the pages in docs/ run too, each page as one session."""
+    parser = doctest.DocTestParser()
+    checked = 0
+    for page in sorted((ROOT / "docs").glob("*.md")):
+        blocks = [b for b in python_blocks(page.read_text(encoding="utf-8")) if ">>>" in b]
+        if not blocks:
+            continue
+        runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+        test = parser.get_doctest("\n".join(blocks), {}, page.name, str(page), 0)
+        runner.run(test)
+        result = runner.summarize(verbose=False)
+        assert result.failed == 0, f"{result.failed} example(s) of docs/{page.name} failed (details above)"
+        checked += result.attempted
+    assert checked >= 2

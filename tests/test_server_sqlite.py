@@ -505,3 +505,23 @@ def test_the_load_test_plays_games_against_a_server_it_starts_and_prints_its_fig
     assert result.returncode == 0, result.stdout + result.stderr
     assert "3 concurrent games x 3 bot clients" in result.stdout
     assert "moves/s" in result.stdout and "p99" in result.stdout and "errors: 0" in result.stdout
+
+
+# ---------------------------------------------------------------------------- Wakhan's variants
+
+
+def test_a_game_against_improved_wakhan_keeps_its_variants(server: Server) -> None:
+    created = server.create(["human", "wakhan"], seed=41, wakhan_variants="improved")
+    assert created["wakhan_variants"] == ["savvy_purchasing", "spy_movement", "steadfast_loyalty"]
+    # The live game was set up again from its stored row: the variants went through the database.
+    state = server.state(created["game"], created["seats"][0]["token"])
+    assert state["view"]["options"]["wakhan_variants"] == created["wakhan_variants"]
+    custom = server.create(["human", "wakhan"], seed=42, wakhan_variants=["spy_movement"])
+    assert custom["wakhan_variants"] == ["spy_movement"]
+    for bad, words in [
+        ({"seats": ["human", "wakhan"], "wakhan_variants": "telepathy"}, "unknown Wakhan variant"),
+        ({"seats": ["human", "wakhan"], "wakhan_variants": 3}, "wakhan_variants"),
+        ({"seats": ["human", "random"], "wakhan_variants": "improved"}, "needs a Wakhan seat"),
+    ]:
+        r = httpx.post(server.url + "/api/games", json=bad)
+        assert r.status_code == 422 and words in r.json()["message"], r.text

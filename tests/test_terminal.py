@@ -1048,3 +1048,17 @@ def test_an_unknown_bot_name_is_a_usage_error(tmp_path, capsys):
     code, _, err = run(["play", "--bots", "grandmaster", "--save", str(tmp_path / "x.json")], Script(limit=0))
     assert code == 2 and "unknown bot kind 'grandmaster'" in err + capsys.readouterr().err
     assert not (tmp_path / "x.json").exists()
+
+
+def test_play_against_improved_wakhan(tmp_path, capsys):
+    save = tmp_path / "iw.json"
+    code, out, _ = run(["play", "--wakhan", "--wakhan-variants", "improved", "--seed", "9", "--save", str(save)],
+                       Script(["1"], then="", limit=3))
+    assert "variants: Savvy Purchasing, Spy Movement, Steadfast Pragmatic Loyalty" in out
+    assert "the most blocks in play, then the card's order" in out
+    assert saved(save)["record"]["options"]["wakhan_variants"] == [
+        "savvy_purchasing", "spy_movement", "steadfast_loyalty"]
+    code, _, err = run(["play", "--wakhan-variants", "improved"], Script())
+    assert code == 2 and "needs --wakhan" in err
+    code, _, err = run(["play", "--wakhan", "--wakhan-variants", "fast"], Script())
+    assert code == 2 and "unknown Wakhan variant 'fast'" in err + capsys.readouterr().err

@@ -43,6 +43,7 @@ from ..rules.actions import (
     card_battle_targets,
     is_bonus,
     region_battle_targets,
+    spy_moves,
 )
 from ..rules.actions import (
     betray_targets as engine_betray_targets,
@@ -52,7 +53,7 @@ from ..rules.market import purchase_cost
 from ..rules.rulers import ruler_after
 from ..rules.scoring import dominant_coalition
 from ..rules.turn import court_limit
-from ..rules.wakhan import arrows, current_ai_card, pragmatic_loyalty
+from ..rules.wakhan import SAVVY_PURCHASING, SPY_MOVEMENT, arrows, current_ai_card, pragmatic_loyalty, variant_on
 from .base import Decision
 
 if TYPE_CHECKING:
@@ -339,6 +340,8 @@ def default_radicalize(ctx: _Ctx, legal: list[Option]) -> tuple[int, str] | None
         def count(c: int) -> int:
             return sum(1 for i in COURT[c].impact if i in icons) if is_court_card(c) else 0
 
+        if dom < 0 and variant_on(g, SAVVY_PURCHASING) and max(count(c) for c in pool) == 0:
+            return savvy_net_coins(ctx, pool)
         c = min(pool, key=lambda c: (-count(c), *cheapest(c)))
         state = f"{COALITIONS[dom]} dominant" if dom >= 0 else "no coalition dominant"
         return c, (
@@ -357,9 +360,62 @@ def default_radicalize(ctx: _Ctx, legal: list[Option]) -> tuple[int, str] | None
                 if r != row:
                     how += " in the other row"
                 why = f"; passed over: {'; '.join(passed)}" if passed else ""
-                return c, f"arrows: {where} row, column {col} ({how}){why}"
+                found = f"arrows: {where} row, column {col} ({how}){why}"
+                if variant_on(g, SAVVY_PURCHASING):
+                    cheaper = savvy_cheaper_equivalent(ctx, c, cards)
+                    if cheaper is not None:
+                        return cheaper, (
+                            f"{found}; Savvy Purchasing: {card_name(cheaper)} instead of {card_name(c)}, the cheapest "
+                            f"card of the same suit and at least the same rank that costs less"
+                        )
+                return c, found
             passed.append(f"{where} {col} {_not_valid(ctx, r * 6 + col)}")
     return None
+
+
+def savvy_cheaper_equivalent(ctx: _Ctx, found: int, cards: list[int]) -> int | None:
+    """Savvy Purchasing, the arrows' case (docs/wakhan-variants.md 1A): instead of the court card ``found`` by
+    the arrows, a strictly cheaper court card of the same suit and at least the same rank that she can
+    radicalize now (``cards``), anywhere in the market; the cheapest, then the leftmost column, then the card in
+    the red arrow's row. None when there is none (or ``found`` is an event)."""
+    g, w = ctx.g, ctx.w
+    if not is_court_card(found):
+        return None
+    cost = purchase_cost(g, w, _slot(g, found))
+    suit, rank = COURT[found].suit, COURT[found].rank
+    red_row = 0 if ctx.row_side == "topLeft" else 1
+    best: tuple[int, int, int] | None = None
+    pick: int | None = None
+    for c in cards:
+        if not is_court_card(c) or c == found or COURT[c].suit != suit or COURT[c].rank < rank:
+            continue
+        slot = _slot(g, c)
+        price = purchase_cost(g, w, slot)
+        if price >= cost:
+            continue
+        key = (price, slot % 6, 0 if slot // 6 == red_row else 1)
+        if best is None or key < best:
+            best, pick = key, c
+    return pick
+
+
+def savvy_net_coins(ctx: _Ctx, pool: list[int]) -> tuple[int, str]:
+    """Savvy Purchasing with a Dominance Check in the market, no coalition dominant and no card with a spy or
+    tribe icon (docs/wakhan-variants.md 1B): the card that nets her the most rupees (the rupees on it, plus 2
+    for a leverage icon, less its cost), even when that is nothing or a loss; then the cheapest, then the highest
+    card number."""
+    g, w = ctx.g, ctx.w
+
+    def net(c: int) -> int:
+        slot = _slot(g, c)
+        leverage = 2 if is_court_card(c) and "leverage" in COURT[c].impact else 0
+        return g.market_rupees[slot] + leverage - purchase_cost(g, w, slot)
+
+    c = min(pool, key=lambda c: (-net(c), purchase_cost(g, w, _slot(g, c)), -c))
+    return c, (
+        f"Dominance Check in the market, no coalition dominant, no card with spy/tribe icons; Savvy Purchasing: "
+        f"the card that nets her the most rupees ({net(c):+d})"
+    )
 
 
 def _not_valid(ctx: _Ctx, slot: int) -> str:
@@ -573,6 +629,38 @@ def army_moves(ctx: _Ctx) -> list[tuple[int, int]]:
     return out
 
 
+def idle_spies(g: Game, card: int) -> int:
+    """Her spies on ``card`` not tied up by other players' spies there (each other spy ties up one of hers)."""
+    row = g.spies_on(card)
+    mine = row[g.wakhan]
+    return max(0, mine - (sum(row) - mine))
+
+
+def idle_spy_moves(ctx: _Ctx) -> list[tuple[int, int]]:
+    """Spy Movement (docs/wakhan-variants.md 2): the spy moves she would make, best first. Origins are her cards
+    with an idle spy, lowest card priority first; each origin's destinations are the cards one ordinary spy move
+    away (the engine's own spy moves, abilities included) where she does not alone have the most spies, highest
+    card priority first. Her choice is the first of the list."""
+    g, w = ctx.g, ctx.w
+    reach: dict[int, list[int]] = {}
+    for origin, dest in spy_moves(g, w):
+        reach.setdefault(origin, []).append(dest)
+    dominant = ctx.dominant
+    out: list[tuple[int, int]] = []
+    origins = sorted((c for c in reach if idle_spies(g, c) > 0), key=lambda c: card_priority(g, c, dominant))
+    for origin in origins:
+        dests = [d for d in reach[origin] if not _alone_most_spies(g, d, w)]
+        dests.sort(key=lambda c: card_priority(g, c, dominant), reverse=True)
+        out.extend((origin, d) for d in dests)
+    return out
+
+
+def _alone_most_spies(g: Game, card: int, player: int) -> bool:
+    row = g.spies_on(card)
+    mine = row[player]
+    return mine > 0 and all(mine > row[q] for q in range(g.n) if q != player)
+
+
 def betray_targets(g: Game) -> list[int]:
     """Cards she may betray (the engine's rule) that carry a prize: her default betray wants a prize."""
     return [c for c in engine_betray_targets(g, g.wakhan) if COURT[c].prize >= 0]
@@ -582,7 +670,7 @@ def action_feasible(ctx: _Ctx, action: str, code: str) -> bool:
     """Can the action be carried out with its default behaviour (or the special battle instruction)?"""
     g, w = ctx.g, ctx.w
     if action == "move":
-        return bool(army_moves(ctx))
+        return bool(army_moves(ctx)) or (variant_on(g, SPY_MOVEMENT) and bool(idle_spy_moves(ctx)))
     if action == "betray":
         return g.rupees[w] >= BETRAY_COST and bool(betray_targets(g))
     if action == "battle":
@@ -839,6 +927,17 @@ def _move(ctx: _Ctx, legal: list[Option]) -> Choice:
                 f"move an army {REGIONS[o]} -> {REGIONS[d]}: toward other players' tribes, armies up to their "
                 f"number, keeping her ruler tokens, region order of the AI card"
             )
+    if variant_on(ctx.g, SPY_MOVEMENT):
+        for origin, dest in idle_spy_moves(ctx):
+            spy_move: Option = ("move_spy", origin, dest)
+            if spy_move in legal_set:
+                return spy_move, ctx.say(
+                    f"Spy Movement: no army move, so a spy moves {card_name(origin)} -> {card_name(dest)}: idle spy on "
+                    f"her lowest-priority card that has one, to the highest-priority card within reach where she "
+                    f"does not have the most spies"
+                )
+        if ("done",) in legal_set:
+            return ("done",), ctx.say("move: no army move and no idle spy with a card to go to (Spy Movement)")
     if ("done",) in legal_set:
         return ("done",), ctx.say("move: no further army move by her rules (she never moves spies)")
     return legal[0], ctx.say("move: no army move by her rules; first legal option")

@@ -42,6 +42,7 @@ class GameSpec:
     wakhan: bool
     lineup: tuple[str, ...]  # bot name per seat
     bot_seeds: tuple[int, ...]
+    wakhan_variants: tuple[str, ...] = ()  # Wakhan's variants (rules/wakhan.py) in a Wakhan game
 
 
 @dataclass(slots=True)
@@ -75,7 +76,8 @@ def bot_seed(base: int, index: int, seat: int) -> int:
     return (base * 1_000_003 + index * 101 + seat * 7919 + 12345) % (2**61 - 1)
 
 
-def schedule(bots: Sequence[str], players: int, games: int, seed: int) -> list[GameSpec]:
+def schedule(bots: Sequence[str], players: int, games: int, seed: int,
+             wakhan_variants: tuple[str, ...] = ()) -> list[GameSpec]:
     """The games of a tournament, in order. ``bots`` names the participants:
 
     * exactly one per seat: that lineup, its seats rotated from game to game;
@@ -84,7 +86,7 @@ def schedule(bots: Sequence[str], players: int, games: int, seed: int) -> list[G
     * more than the seats: every combination of ``players`` of them in turn, each with rotated seats.
 
     ``wakhan`` among them makes a Wakhan game (2 or 3 seats): she always sits in the last seat, the rotation
-    moves the others.
+    moves the others, and ``wakhan_variants`` switches on her variants.
     """
     names = [canonical_name(b) for b in bots]
     if not names:
@@ -100,6 +102,8 @@ def schedule(bots: Sequence[str], players: int, games: int, seed: int) -> list[G
         names = [b for b in names if not is_wakhan(b)]
         if not names:
             raise PamirError("Wakhan needs at least one opponent")
+    elif wakhan_variants:
+        raise PamirError("Wakhan variants need Wakhan among the bots")
     seats = players - 1 if wakhan else players
     if len(names) < seats:
         names = names + [names[-1]] * (seats - len(names))
@@ -112,7 +116,8 @@ def schedule(bots: Sequence[str], players: int, games: int, seed: int) -> list[G
         if wakhan:
             lineup = (*lineup, "wakhan")
         specs.append(
-            GameSpec(i, seed + i, players, wakhan, lineup, tuple(bot_seed(seed, i, s) for s in range(players)))
+            GameSpec(i, seed + i, players, wakhan, lineup, tuple(bot_seed(seed, i, s) for s in range(players)),
+                     tuple(wakhan_variants))
         )
     return specs
 
@@ -140,7 +145,7 @@ class _Timed:
 
 def play_spec(spec: GameSpec) -> GameOutcome:
     """Play one scheduled game (in any process: everything it needs is in ``spec``)."""
-    game = Game.new(spec.players, spec.seed, wakhan=spec.wakhan)
+    game = Game.new(spec.players, spec.seed, wakhan=spec.wakhan, wakhan_variants=spec.wakhan_variants)
     agents = [_Timed(make_agent(name, s)) for name, s in zip(spec.lineup, spec.bot_seeds, strict=True)]
     error = None
     try:
@@ -373,7 +378,7 @@ def save_records(outcomes: Sequence[GameOutcome], directory: str, summary: dict[
 def cmd_arena(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     for b in args.bots:
         parse_bot(b)
-    specs = schedule(args.bots, args.players, args.games, args.seed)
+    specs = schedule(args.bots, args.players, args.games, args.seed, args.wakhan_variants)
     lineups = sorted({" v ".join(s.lineup) for s in specs})
     where = f"Ray ({args.ray or 'local instance'})" if args.ray is not None else (
         f"{args.workers} local processes" if args.workers > 1 else "this process")
@@ -400,13 +405,15 @@ def cmd_arena(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             f"pamir arena --bots {' '.join(args.bots)} --players {args.players} --games {args.games} "
             f"--seed {args.seed}"
         )
+        if args.wakhan_variants:
+            summary["command"] += f" --wakhan-variants {','.join(args.wakhan_variants)}"
         save_records(outcomes, args.records, summary)
         print(f"records of {len(outcomes)} games saved in {args.records}/ (replay: Game.from_record)", file=out)
     return 1 if summary["failures"] else 0
 
 
 def register(sub: Any, positive: Callable[[str], int], players: Callable[[str], int],
-             seed: Callable[[str], int]) -> None:
+             seed: Callable[[str], int], variants: Callable[[str], tuple[str, ...]], variants_help: str) -> None:
     """Add ``pamir arena`` to the ``pamir`` command's subparsers."""
     p = sub.add_parser("arena", help="a tournament between bots (and Wakhan): win rates, Elo, records")
     p.add_argument("--bots", nargs="+", default=["heuristic", "random"], metavar="BOT",
@@ -415,6 +422,7 @@ def register(sub: Any, positive: Callable[[str], int], players: Callable[[str], 
     p.add_argument("--players", type=players, default=2, help="seats per game, 2-5 (default 2)")
     p.add_argument("--games", type=positive, default=20, help="number of games (default 20)")
     p.add_argument("--seed", type=seed, default=1, help="seed of the first game; game i uses seed+i (default 1)")
+    p.add_argument("--wakhan-variants", type=variants, default=(), metavar="VARIANTS", help=variants_help)
     p.add_argument("--workers", type=positive, default=os.cpu_count() or 1,
                    help="local processes (default: one per core; 1 plays in this process)")
     p.add_argument("--ray", nargs="?", const="", default=None, metavar="ADDRESS",

@@ -14,7 +14,7 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
-from typing import Any, TextIO
+from typing import Any, Final, TextIO
 
 from .. import __version__, build_info
 from ..agents.bots import RandomBot
@@ -23,6 +23,7 @@ from ..content.cards import CARDS, find_cards
 from ..engine.errors import PamirError
 from ..engine.game import MAX_PLAYERS, MIN_PLAYERS, Game
 from ..presentation.cardref import card_line, card_lines, markdown_reference
+from ..rules.wakhan import WAKHAN_VARIANTS, wakhan_variants
 
 #: Games per player count in ``pamir bench`` by default (about 20-40 s in total on a current laptop core).
 BENCH_GAMES = 1500
@@ -69,6 +70,22 @@ def _non_negative(text: str) -> int:
     return k
 
 
+def wakhan_variants_arg(text: str) -> tuple[str, ...]:
+    """``--wakhan-variants``: rulebook, improved, or variant names separated by commas."""
+    try:
+        return wakhan_variants(text)
+    except PamirError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+#: The help of ``--wakhan-variants`` wherever it is offered.
+WAKHAN_VARIANTS_HELP: Final = (
+    "Wakhan's variants: rulebook (the default), improved (all three), or any of "
+    + ", ".join(WAKHAN_VARIANTS)
+    + " separated by commas (needs --wakhan)"
+)
+
+
 def seed_arg(text: str) -> int:
     try:
         return int(text)
@@ -104,11 +121,15 @@ def _load_invariant_checker(err: TextIO) -> Callable[[Game], Any] | None:
 
 
 def _play_random_game(
-    players: int, seed: int, check: Callable[[Game], Any] | None = None, wakhan: bool = False
+    players: int,
+    seed: int,
+    check: Callable[[Game], Any] | None = None,
+    wakhan: bool = False,
+    wakhan_variants: tuple[str, ...] = (),
 ) -> tuple[Game, int]:
     """One full game with a random bot seeded like the game (and Wakhan in the last seat with ``wakhan``);
     returns (game, decisions). Raises the runner's GameFailure."""
-    game, result = play_seeded_game(players, seed, wakhan=wakhan, check=check)
+    game, result = play_seeded_game(players, seed, wakhan=wakhan, wakhan_variants=wakhan_variants, check=check)
     return game, result.decisions
 
 
@@ -121,6 +142,11 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if wakhan and n not in (2, 3):
         print(f"pamir simulate: error: --wakhan needs --players 2 or 3 (Wakhan included), not {n}", file=err)
         return 2
+    variants: tuple[str, ...] = getattr(args, "wakhan_variants", ())
+    if variants and not wakhan:
+        print("pamir simulate: error: --wakhan-variants needs --wakhan", file=err)
+        return 2
+    variant_arg = f" --wakhan-variants {','.join(variants)}" if variants else ""
     check = _load_invariant_checker(err) if args.check else None
     w = n - 1 if wakhan else -1
     wins: Counter[int] = Counter()
@@ -136,12 +162,13 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     for i in range(args.games):
         seed = args.seed + i
         try:
-            game, decisions = _play_random_game(n, seed, check, wakhan)
+            game, decisions = _play_random_game(n, seed, check, wakhan, variants)
         except GameFailure as fail:
             print(f"{i + 1:>5} {seed:>6}  FAILED after {fail.decisions} decisions: {fail}", file=out)
             print(
                 f"error: game with seed {fail.seed} failed; reproduce with: "
-                f"pamir simulate{' --wakhan' if wakhan else ''} --players {n} --games 1 --seed {fail.seed}"
+                f"pamir simulate{' --wakhan' if wakhan else ''}{variant_arg} --players {n} --games 1 "
+                f"--seed {fail.seed}"
                 + (" --check" if args.check else ""),
                 file=err,
             )
@@ -166,8 +193,9 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     checked = " (invariants checked after every decision)" if check is not None else ""
     print(file=out)
     if wakhan:
+        which = f" ({', '.join(variants)})" if variants else ""
         print(
-            f"{k} game{'s' if k != 1 else ''} against Wakhan (seat {w}), {n - 1} random bot seat"
+            f"{k} game{'s' if k != 1 else ''} against Wakhan{which} (seat {w}), {n - 1} random bot seat"
             f"{'s' if n > 2 else ''}, seeds {args.seed}..{args.seed + k - 1}" + checked,
             file=out,
         )
@@ -200,7 +228,7 @@ def cmd_bench(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     print(f"engine: {build_info()} (Python {sys.version.split()[0]})", file=out)
     print(
         f"{'players':>7} {'games':>6} {'seconds':>8} {'games/s':>8} {'decisions/s':>11} {'avg dec':>8} "
-        f"{'avg turns':>9} {'clones/s':>9}",
+        f"{'avg turns':>9} {'clones/s':>9} {'state B':>8}",
         file=out,
     )
     started = time.perf_counter()
@@ -233,7 +261,7 @@ def cmd_bench(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         total_time += elapsed
         print(
             f"{n:>7} {k:>6} {elapsed:>8.2f} {k / elapsed:>8.1f} {decisions / elapsed:>11.0f} "
-            f"{decisions / k:>8.1f} {turns / k:>9.1f} {args.clones / clone_time:>9.0f}",
+            f"{decisions / k:>8.1f} {turns / k:>9.1f} {args.clones / clone_time:>9.0f} {state_bytes(mid):>8}",
             file=out,
             flush=True,
         )
@@ -245,10 +273,32 @@ def cmd_bench(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     print(
         f"(random bot, seeds {BENCH_SEED}..{BENCH_SEED + k - 1}, "
         f"{args.warmup} warm-up games per player count; "
-        f"clones of a state halfway through seed {BENCH_SEED}; Python {sys.version.split()[0]})",
+        f"clones of a state halfway through seed {BENCH_SEED}, state B = the bytes such a clone allocates; "
+        f"Python {sys.version.split()[0]})",
         file=out,
     )
     return 0
+
+
+#: Fields a clone shares instead of copying: immutable history, options, the loaded position, caches.
+_SHARED_FIELDS = frozenset({"_log", "_history", "options", "removed", "initial", "_undo_states", "_options_cache"})
+
+
+def state_bytes(game: Game) -> int:
+    """The memory one clone of ``game`` allocates: the Game object and every list it copies, nested lists
+    included (small integers, strings and step tuples are shared, not copied)."""
+
+    def size(value: object) -> int:
+        if not isinstance(value, list):
+            return 0
+        return sys.getsizeof(value) + sum(size(item) for item in value)
+
+    copy = game.clone()
+    total = sys.getsizeof(copy)
+    for name in dir(copy):
+        if not name.startswith("__") and name not in _SHARED_FIELDS:
+            total += size(getattr(copy, name))
+    return total
 
 
 # ---------------------------------------------------------------------------- cards
@@ -350,6 +400,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--wakhan", action="store_true", help="the last seat is Wakhan, the solo opponent (--players 2 or 3)"
     )
+    p.add_argument("--wakhan-variants", type=wakhan_variants_arg, default=(), metavar="VARIANTS",
+                   help=WAKHAN_VARIANTS_HELP)
     p.set_defaults(run=cmd_simulate)
 
     p = sub.add_parser("bench", help="measure games, decisions and clones per second")
@@ -401,7 +453,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     from . import arena  # pamir arena: bot tournaments
 
-    arena.register(sub, _positive, player_count_arg, seed_arg)
+    arena.register(sub, _positive, player_count_arg, seed_arg, wakhan_variants_arg, WAKHAN_VARIANTS_HELP)
 
     from . import terminal  # the terminal game: play and replay
 

@@ -48,7 +48,7 @@ from ..content.map import COALITIONS, MILITARY, SUITS, region_title
 from ..engine.errors import PamirError
 from ..engine.game import MAX_PLAYERS, Game
 from ..presentation.viewmodel import view_model
-from .cli import player_count_arg, seed_arg
+from .cli import WAKHAN_VARIANTS_HELP, player_count_arg, seed_arg, wakhan_variants_arg
 
 SESSION_FORMAT = "paxpamir-session"
 SESSION_VERSION = 1
@@ -1139,11 +1139,15 @@ class Screen:
         out.append(Text(f"  arrows (with the next card's back): {where}"))
         now = Text("  pragmatic loyalty now: ")
         now.append_text(coalition_text(wk.get("pragmatic_loyalty")))
+        steadfast = any(v["name"] == "steadfast_loyalty" for v in wk.get("variants") or ())
+        rule = "the most blocks in play, then the card's order" if steadfast else "the card's order"
         now.append(
-            f" (the card's order {loyalty}, leaving out any loyalty another player shares); region order: {regions}; "
+            f" ({rule} {loyalty}, leaving out any loyalty another player shares); region order: {regions}; "
             f"AI deck {wk.get('ai_deck_size')}"
         )
         out.append(now)
+        variants = [v["title"] for v in wk.get("variants") or ()]
+        out.append(Text(f"  variants: {', '.join(variants) if variants else 'none (the rulebook Wakhan)'}"))
         return out
 
     def _effects(self, vm: dict[str, Any]) -> list[Any]:
@@ -1778,6 +1782,8 @@ def add_play_arguments(p: argparse.ArgumentParser) -> None:
         action="store_true",
         help="the last seat is Wakhan, the rulebook's automated opponent (2 or 3 players in all)",
     )
+    p.add_argument("--wakhan-variants", type=wakhan_variants_arg, default=(), metavar="VARIANTS",
+                   help=WAKHAN_VARIANTS_HELP)
 
 
 def add_replay_arguments(p: argparse.ArgumentParser) -> None:
@@ -1858,6 +1864,9 @@ def cmd_play(
         )
     else:
         players = args.players or (2 if args.wakhan else 3)
+        if args.wakhan_variants and not args.wakhan:
+            print("pamir play: error: --wakhan-variants needs --wakhan", file=err)
+            return 2
         if args.wakhan and players not in (2, 3):
             print("pamir play: error: Wakhan plays against one or two humans: --players 2 or 3 (her seat included)",
                   file=err)
@@ -1870,7 +1879,9 @@ def cmd_play(
             print(f"pamir play: error: argument --humans: {exc}", file=err)
             return 2
         seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 1_000_000)
-        game = Game.new(players, seed, open_hands=args.open_hands, wakhan=args.wakhan)
+        game = Game.new(
+            players, seed, open_hands=args.open_hands, wakhan=args.wakhan, wakhan_variants=args.wakhan_variants
+        )
         bot_seed = seed
         bots = args.bots or "random"
         note = f"New game: {players} players, seed {seed}"

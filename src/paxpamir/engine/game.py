@@ -101,11 +101,20 @@ class Game:
     # ------------------------------------------------------------------ creation
 
     @classmethod
-    def new(cls, players: object = 4, seed: object = 0, open_hands: object = False, wakhan: object = False) -> Game:
+    def new(
+        cls,
+        players: object = 4,
+        seed: object = 0,
+        open_hands: object = False,
+        wakhan: object = False,
+        wakhan_variants: object = (),
+    ) -> Game:
         """Set up a new game exactly as the rulebook describes, deterministically from ``seed``.
 
         With ``wakhan=True`` the last seat is Wakhan, the rulebook's automated opponent, and ``players``
-        counts her (2 or 3: one or two humans).
+        counts her (2 or 3: one or two humans). ``wakhan_variants`` switches on optional Wakhan variants:
+        ``"improved"`` (all three), or any of ``"savvy_purchasing"``, ``"spy_movement"``,
+        ``"steadfast_loyalty"`` (a list, or a comma-separated string); the default is the rulebook's Wakhan.
         """
         if not isinstance(players, int) or isinstance(players, bool) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise PamirError(f"a game has 2 to 5 players, not {players!r}")
@@ -113,7 +122,7 @@ class Game:
             raise PamirError(f"the seed must be an integer, not {seed!r}")
         if wakhan and players not in (2, 3):
             raise PamirError(f"Wakhan plays against one or two humans: 2 or 3 seats in all, not {players}")
-        g = cls._blank(players, {"open_hands": bool(open_hands), "wakhan": bool(wakhan)})
+        g = cls._blank(players, game_options(open_hands, wakhan, wakhan_variants))
         g.seed = seed
         from ..rules.setup import set_up
 
@@ -833,6 +842,20 @@ def _is_seat(value: object, n: int) -> bool:
 
 def _to_tuple(value: list[Any]) -> tuple[Any, ...]:
     return tuple(_to_tuple(v) if isinstance(v, list) else v for v in value)
+
+
+def game_options(open_hands: object, wakhan: object, wakhan_variants: object) -> dict[str, Any]:
+    """The options of a new game as kept in its state and record. ``wakhan_variants`` is kept only when some are
+    on (and only with Wakhan), so that a rulebook game's state reads as it always did."""
+    from ..rules.wakhan import wakhan_variants as parse_variants
+
+    options: dict[str, Any] = {"open_hands": bool(open_hands), "wakhan": bool(wakhan)}
+    variants = parse_variants(wakhan_variants)
+    if variants and not wakhan:
+        raise PamirError("Wakhan variants need a game with Wakhan (wakhan=True)")
+    if variants:
+        options["wakhan_variants"] = list(variants)
+    return options
 
 
 def _explain_illegal(g: Game, step: Step, option: Option, options: list[Option]) -> str:

@@ -197,7 +197,7 @@ def state_from_json(data: dict[str, Any]) -> Game:
 
 
 def _load(data: dict[str, Any]) -> Game:
-    from .game import Game
+    from .game import Game, game_options
 
     _need(isinstance(data, dict), "a state must be a JSON object")
     fmt = data.get("format", STATE_FORMAT)
@@ -208,9 +208,13 @@ def _load(data: dict[str, Any]) -> Game:
     n = len(players)
     options = data.get("options", {}) or {}
     _need(isinstance(options, dict), "'options' must be an object")
-    g = Game._blank(
-        n, {"open_hands": bool(options.get("open_hands", False)), "wakhan": bool(options.get("wakhan", False))}
-    )
+    try:
+        chosen = game_options(
+            options.get("open_hands", False), options.get("wakhan", False), options.get("wakhan_variants")
+        )
+    except PamirError as exc:
+        raise BadState(str(exc)) from None
+    g = Game._blank(n, chosen)
     if g.wakhan >= 0:
         _need(n in (2, 3), "a game with Wakhan has 2 or 3 seats (one or two humans and her)")
         wk = data.get("wakhan") or {}
@@ -423,6 +427,7 @@ def load_record(record: dict[str, Any]) -> Game:
             seed,
             open_hands=bool(options.get("open_hands", False)),
             wakhan=bool(options.get("wakhan", False)),
+            wakhan_variants=options.get("wakhan_variants"),
         )
     choices = record.get("choices", [])
     if not isinstance(choices, list):

@@ -41,7 +41,7 @@ from ..rules.market import column_cost, purchase_cost
 from ..rules.scoring import cylinders_in_play, dominant_coalition, influence
 from ..rules.setup import deck_piles
 from ..rules.turn import court_limit, hand_limit
-from ..rules.wakhan import pragmatic_loyalty
+from ..rules.wakhan import VARIANT_TITLES, pragmatic_loyalty
 from .describe import effect_name, player_name
 
 if TYPE_CHECKING:
@@ -423,6 +423,7 @@ def _wakhan(g: Game, view: dict[str, Any]) -> dict[str, Any] | None:
     else:
         out["ai_card_face"] = None
     out["pragmatic_loyalty"] = COALITIONS[pragmatic_loyalty(g)]
+    out["variants"] = [{"name": v, "title": VARIANT_TITLES[v]} for v in g.options.get("wakhan_variants") or ()]
     return out
 
 

@@ -107,7 +107,7 @@ def card_action_options(g: Game, player: int, out: list[Option]) -> None:
         for action in info.actions:
             ok = cache.get(action)
             if ok is None:
-                ok = cache[action] = _POSSIBLE[action](g, player, info.rank)
+                ok = cache[action] = _possible(g, player, action, info.rank)
             if ok:
                 out.append(("action", card, action))
 
@@ -140,7 +140,7 @@ def _card_action(g: Game, step: CardAction) -> None:
     if not bonus:
         g.actions_used += 1
     g.log("action", player=p, card=card, action=action, bonus=bonus)
-    _START[action](g, p, COURT[card].rank)
+    _start(g, p, action, COURT[card].rank)
 
 
 def _card_action_check(g: Game, step: CardAction, below: Step | None) -> str | None:
@@ -157,12 +157,7 @@ automatic_kind(
     args={
         "player": Seat,
         "card": CourtCardNumber,
-        "action": OneOf("tax",
-        "gift",
-        "build",
-        "move",
-        "betray",
-        "battle"),
+        "action": OneOf("tax", "gift", "build", "move", "betray", "battle"),
     },
 )
 
@@ -413,6 +408,16 @@ def _move_options_for(g: Game, player: int, first: bool = False) -> list[Option]
                     opts.append(("move_tribe", REGIONS[r], REGIONS[to]))
                 if first:
                     return opts
+    for c, dest in spy_moves(g, player, first):
+        opts.append(("move_spy", c, dest))
+    return opts
+
+
+def spy_moves(g: Game, player: int, first: bool = False) -> list[tuple[int, int]]:
+    """Every single spy move ``player`` may make, as (from card, to card) (with ``first``: the moves of the first
+    card that has any). A move goes to a neighbour on the ring of courts; Strange Bedfellows adds the cards of the
+    same region, Well Connected a second step."""
+    out: list[tuple[int, int]] = []
     ring = _ring(g)
     size = len(ring)
     if size > 1:
@@ -432,10 +437,11 @@ def _move_options_for(g: Game, player: int, first: bool = False) -> list[Option]
                             reached.append(dest)
                 dests = dests + reached
                 frontier = reached
-            opts.extend(("move_spy", c, dest) for dest in dests)
-            if first:
-                return opts
-    return opts
+            for dest in dests:
+                out.append((c, dest))
+            if first and dests:
+                return out
+    return out
 
 
 def _can_move(g: Game, player: int, rank: int) -> bool:
@@ -859,8 +865,7 @@ decision_kind(
     check=_battle_check,
     args={
         "player": Seat,
-        "site": OneOf("region",
-        "card"),
+        "site": OneOf("region", "card"),
         "where": Arg("a region index or a court card", 0, 100),
         "left": Count,
         "removed": Count,
@@ -868,22 +873,36 @@ decision_kind(
 )
 
 
-_POSSIBLE: Final = {
-    "tax": _can_tax,
-    "gift": _can_gift,
-    "build": _can_build,
-    "move": _can_move,
-    "betray": _can_betray,
-    "battle": _can_battle,
-}
-_START: Final = {
-    "tax": _start_tax,
-    "gift": _start_gift,
-    "build": _start_build,
-    "move": _start_move,
-    "betray": _start_betray,
-    "battle": _start_battle,
-}
+def _possible(g: Game, player: int, action: str, rank: int) -> bool:
+    """Whether ``player`` could take ``action`` with a card of ``rank`` now. (Direct calls, not a table of
+    functions: a compiled build calls these natively.)"""
+    if action == "tax":
+        return _can_tax(g, player, rank)
+    if action == "gift":
+        return _can_gift(g, player, rank)
+    if action == "build":
+        return _can_build(g, player, rank)
+    if action == "move":
+        return _can_move(g, player, rank)
+    if action == "betray":
+        return _can_betray(g, player, rank)
+    return _can_battle(g, player, rank)
+
+
+def _start(g: Game, player: int, action: str, rank: int) -> None:
+    """Push the first step of ``action`` taken with a card of ``rank``."""
+    if action == "tax":
+        _start_tax(g, player, rank)
+    elif action == "gift":
+        _start_gift(g, player, rank)
+    elif action == "build":
+        _start_build(g, player, rank)
+    elif action == "move":
+        _start_move(g, player, rank)
+    elif action == "betray":
+        _start_betray(g, player, rank)
+    else:
+        _start_battle(g, player, rank)
 
 __all__ = [
     "BORDERS",

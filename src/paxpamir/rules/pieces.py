@@ -145,11 +145,7 @@ decision_kind(
     check=_take_check,
     args={
         "player": Seat,
-        "unit": OneOf("tribe",
-        "spy",
-        "gift",
-        "army",
-        "road"),
+        "unit": OneOf("tribe", "spy", "gift", "army", "road"),
         "where": Arg("a region index, court card or border index", 0, 100),
         "coalition": CoalitionOrNone,
     },

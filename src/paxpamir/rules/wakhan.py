@@ -3,7 +3,8 @@
 Wakhan is an ordinary seat in the engine (the last one), whose decisions are made by
 :mod:`paxpamir.agents.wakhan_procedure` through the public API, like any bot. This module holds only the rule changes:
 her AI deck, her pragmatic loyalty, her ruling pieces, her influence in every coalition, and her core action
-*radicalize* (purchase a card and play it at once).
+*radicalize* (purchase a card and play it at once); and the optional Wakhan variants, which are game options
+(``Game.new(..., wakhan_variants="improved")``, specified in ``docs/wakhan-variants.md``).
 """
 
 from __future__ import annotations
@@ -13,11 +14,60 @@ from typing import TYPE_CHECKING, Final
 
 from ..content.cards import WakhanCard, wakhan_card
 from ..engine import rng
+from ..engine.errors import PamirError
 
 if TYPE_CHECKING:
     from ..engine.game import Game
 
 AI_DECK_SIZE: Final = 24
+
+#: Savvy Purchasing: a cheaper card of the same suit and at least the same rank instead of the arrows' card; the
+#: card that nets the most rupees when a Dominance Check is in the market and no card has a spy or tribe icon.
+SAVVY_PURCHASING: Final = "savvy_purchasing"
+#: Spy Movement: a single move of the Move action that no army can make moves one of her idle spies.
+SPY_MOVEMENT: Final = "spy_movement"
+#: Steadfast Pragmatic Loyalty: of the coalitions nobody else is loyal to, the one with the most blocks in play.
+STEADFAST_LOYALTY: Final = "steadfast_loyalty"
+#: The variants, in the order they are listed everywhere.
+WAKHAN_VARIANTS: Final = (SAVVY_PURCHASING, SPY_MOVEMENT, STEADFAST_LOYALTY)
+#: The variants' names as players know them.
+VARIANT_TITLES: Final[dict[str, str]] = {
+    SAVVY_PURCHASING: "Savvy Purchasing",
+    SPY_MOVEMENT: "Spy Movement",
+    STEADFAST_LOYALTY: "Steadfast Pragmatic Loyalty",
+}
+#: Named sets of variants: the rulebook's Wakhan (the default) and "improved" (all three variants).
+WAKHAN_PRESETS: Final[dict[str, tuple[str, ...]]] = {"rulebook": (), "improved": WAKHAN_VARIANTS}
+
+
+def wakhan_variants(value: object) -> tuple[str, ...]:
+    """The variants named by ``value``, in the canonical order: ``None``, ``"rulebook"`` or an empty list for none,
+    ``"improved"`` for all three, a variant name, a comma-separated string of names, or a list of names.
+    Raises :class:`PamirError` for anything else."""
+    if value is None:
+        return ()
+    if isinstance(value, str):
+        text = value.strip().lower()
+        if text in WAKHAN_PRESETS:
+            return WAKHAN_PRESETS[text]
+        names: list[object] = [x.strip().replace("-", "_") for x in text.split(",") if x.strip()]
+    elif isinstance(value, (list, tuple)):
+        names = list(value)
+    else:
+        raise PamirError(f"Wakhan variants are a preset or a list of variant names, not {value!r}")
+    chosen: set[str] = set()
+    for name in names:
+        if not isinstance(name, str) or name not in WAKHAN_VARIANTS:
+            known = ", ".join(WAKHAN_VARIANTS + tuple(WAKHAN_PRESETS))
+            raise PamirError(f"unknown Wakhan variant {name!r}; known: {known}")
+        chosen.add(name)
+    return tuple(v for v in WAKHAN_VARIANTS if v in chosen)
+
+
+def variant_on(g: Game, name: str) -> bool:
+    """Is the Wakhan variant ``name`` switched on in this game?"""
+    chosen: list[str] | None = g.options.get("wakhan_variants")
+    return chosen is not None and name in chosen
 
 
 def is_wakhan(g: Game, player: int) -> bool:
@@ -74,14 +124,25 @@ def arrows(g: Game) -> tuple[int, str]:
 
 
 def pragmatic_loyalty(g: Game) -> int:
-    """The leftmost coalition on the face-up AI card that no other player is loyal to."""
+    """The leftmost coalition on the face-up AI card that no other player is loyal to.
+
+    With Steadfast Pragmatic Loyalty: of those coalitions, the one with the most blocks in play (its armies and
+    roads on the map), the leftmost on the AI card on ties."""
     card = current_ai_card(g)
     order = card.pragmatic_loyalty if card is not None else (0, 1, 2)
     taken = {g.loyalty[p] for p in range(g.n) if p != g.wakhan}
-    for c in order:
-        if c not in taken:
-            return c
-    return order[0]
+    free = [c for c in order if c not in taken]
+    if not free:
+        return order[0]
+    if len(free) > 1 and variant_on(g, STEADFAST_LOYALTY):
+        best = free[0]
+        most = g.coalition_blocks(best)
+        for c in free[1:]:
+            count = g.coalition_blocks(c)
+            if count > most:
+                best, most = c, count
+        return best
+    return free[0]
 
 
 def ruling_armies(g: Game, region: int) -> int:

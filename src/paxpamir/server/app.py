@@ -19,6 +19,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..engine.errors import PamirError
 from ..engine.game import MAX_PLAYERS, MIN_PLAYERS, Game
+from ..rules.wakhan import wakhan_variants
 from . import board_api, bots
 from .hub import MAX_MESSAGE, MAX_REFUSED, ClientError, Conn, Hub, LiveGame
 from .store import NewGame, SeatRow, Store, new_token
@@ -137,20 +138,29 @@ def create_app(database_url: str, public_url: str = "") -> Starlette:
             raise ClientError("bad_request", "'open_hands' is true or false")
         if not isinstance(delay, int | float) or isinstance(delay, bool) or not 0 <= delay <= 10:
             raise ClientError("bad_request", "'bot_delay' is a number of seconds from 0 to 10")
+        variants = spec.get("wakhan_variants", [])
+        if not isinstance(variants, (str, list)):
+            raise ClientError("bad_request", "'wakhan_variants' is 'rulebook', 'improved' or a list of variant names")
         try:
-            game = Game.new(len(seat_rows), seed, open_hands=open_hands, wakhan=bool(wakhan_seats))
+            chosen = wakhan_variants(variants)
+            if chosen and not wakhan_seats:
+                raise ClientError("bad_request", "'wakhan_variants' needs a Wakhan seat")
+            game = Game.new(
+                len(seat_rows), seed, open_hands=open_hands, wakhan=bool(wakhan_seats), wakhan_variants=chosen
+            )
         except PamirError as exc:
             raise ClientError("bad_request", str(exc)) from None
         game_id = secrets.token_urlsafe(9)
         links: list[tuple[str, str, int | None]] = [(new_token(), "creator", None), (new_token(), "spectator", None)]
         links += [(new_token(), "seat", r.seat) for r in seat_rows if r.kind == bots.HUMAN]
         new = NewGame(game_id, len(seat_rows), seed, open_hands, bool(wakhan_seats), float(delay),
-                      game.current_player, game.state_hash(), seat_rows)
+                      game.current_player, game.state_hash(), seat_rows, chosen)
         await hub.db(store.create_game, new, links)
         page = f"{base}/g/{game_id}"
         out: dict[str, Any] = {
             "game": game_id,
             "seed": seed,
+            "wakhan_variants": list(chosen),
             "creator": {"token": links[0][0], "url": f"{page}#{links[0][0]}"},
             "spectator": {"token": links[1][0], "url": f"{page}#{links[1][0]}"},
             "seats": [],

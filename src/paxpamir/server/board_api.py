@@ -54,7 +54,13 @@ async def _authorise(request: Request) -> tuple[LiveGame, str, int | None] | JSO
 
 def _fresh(live: LiveGame) -> Game:
     opts = live.game.options
-    return Game.new(live.game.n, live.seed, open_hands=bool(opts.get("open_hands")), wakhan=live.game.wakhan >= 0)
+    return Game.new(
+        live.game.n,
+        live.seed,
+        open_hands=bool(opts.get("open_hands")),
+        wakhan=live.game.wakhan >= 0,
+        wakhan_variants=opts.get("wakhan_variants"),
+    )
 
 
 def _replayed(live: LiveGame, rows: list[DecisionRow], at: int) -> Game:

@@ -195,7 +195,9 @@ class Hub:
             return live
 
     def _replay(self, row: GameRow, rows: list[DecisionRow]) -> LiveGame:
-        game = Game.new(row.players, row.seed, open_hands=row.open_hands, wakhan=row.wakhan)
+        game = Game.new(
+            row.players, row.seed, open_hands=row.open_hands, wakhan=row.wakhan, wakhan_variants=row.wakhan_variants
+        )
         live = LiveGame(row.id, row.seed, row.bot_delay, game, 0, row.seats)
         for r in rows:
             _apply_row(live.game, r)

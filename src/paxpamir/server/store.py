@@ -56,6 +56,7 @@ games = Table(
     Column("seed", BigInteger, nullable=False),
     Column("open_hands", Boolean, nullable=False),
     Column("wakhan", Boolean, nullable=False),
+    Column("wakhan_variants", String(200), nullable=False, server_default=""),  # comma-separated; "" = rulebook
     Column("bot_delay", Float, nullable=False),
     Column("seq", Integer, nullable=False),
     Column("to_move", Integer, nullable=True),
@@ -175,6 +176,7 @@ class GameRow:
     over: bool
     state_hash: str
     seats: list[SeatRow] = field(default_factory=list)
+    wakhan_variants: tuple[str, ...] = ()
 
 
 @dataclass
@@ -190,6 +192,7 @@ class NewGame:
     to_move: int | None
     state_hash: str
     seats: list[SeatRow]
+    wakhan_variants: tuple[str, ...] = ()
 
 
 class Store:
@@ -231,6 +234,7 @@ class Store:
                     seed=g.seed,
                     open_hands=g.open_hands,
                     wakhan=g.wakhan,
+                    wakhan_variants=",".join(g.wakhan_variants),
                     bot_delay=g.bot_delay,
                     seq=0,
                     to_move=g.to_move,
@@ -268,6 +272,7 @@ class Store:
                 to_move=row["to_move"],
                 over=row["over"],
                 state_hash=row["state_hash"],
+                wakhan_variants=tuple(v for v in (row["wakhan_variants"] or "").split(",") if v),
             )
             out.seats = self._seats(c, game_id)
             return out

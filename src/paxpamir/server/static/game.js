@@ -282,7 +282,8 @@ function drawPlayers() {
       face ? el("p", { text: `Region order: ${face.region_order.join(", ")}. Loyalty order: ${face.pragmatic_loyalty.join(", ")}.` }) : null,
       back ? el("p", { text: `Back of the next card: columns ${back.column_numbers.map((c) => c + 1).join(" ")}; rows ${back.row_side.join(" / ")}` }) : null,
       wk.arrows ? el("p", { text: `Arrows: column ${wk.arrows.column + 1}, ${wk.arrows.row_side}` }) : null,
-      el("p", { text: `AI deck: ${wk.ai_deck_size} cards. Blocks she uses now: ${wk.pragmatic_loyalty}.` }));
+      el("p", { text: `AI deck: ${wk.ai_deck_size} cards. Blocks she uses now: ${wk.pragmatic_loyalty}.` }),
+      el("p", { text: `Variants: ${wk.variants.length ? wk.variants.map((v) => v.title).join(", ") : "none (the rulebook Wakhan)"}.` }));
   }
 }
 

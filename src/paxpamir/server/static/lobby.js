@@ -23,6 +23,23 @@ function addSeat(kind) {
   seats.append(row);
 }
 
+const VARIANTS = ["savvy_purchasing", "spy_movement", "steadfast_loyalty"];
+// The Wakhan variants chosen: a preset ticks its boxes; ticking a box by hand makes the choice custom.
+function chosenVariants(form) {
+  return VARIANTS.filter((v) => form[v].checked);
+}
+function syncVariants() {
+  const form = $("create");
+  const preset = form.wakhan_preset.value;
+  if (preset !== "custom") for (const v of VARIANTS) form[v].checked = preset === "improved";
+}
+$("create").wakhan_preset.onchange = syncVariants;
+for (const v of VARIANTS) $("create")[v].onchange = () => {
+  const form = $("create");
+  const on = chosenVariants(form).length;
+  form.wakhan_preset.value = on === 0 ? "rulebook" : on === VARIANTS.length ? "improved" : "custom";
+};
+
 $("add").onclick = () => addSeat("random");
 $("remove").onclick = () => { if (seats.children.length > 2) seats.lastChild.remove(); };
 
@@ -70,6 +87,7 @@ $("create").onsubmit = async (ev) => {
     open_hands: form.open_hands.checked,
     bot_delay: Number(form.bot_delay.value || 0),
   };
+  if (spec.seats.some((s) => s.kind === "wakhan")) spec.wakhan_variants = chosenVariants(form);
   if (form.seed.value !== "") spec.seed = Number(form.seed.value);
   const response = await fetch("/api/games", { method: "POST", body: JSON.stringify(spec) });
   const data = await response.json();
