@@ -90,7 +90,9 @@ def openspiel_game(players: int) -> Callable[[int], int] | None:
     def run(seed: int) -> int:
         rnd, steps = random.Random(seed), 0
         state = game.new_initial_state()
-        state.apply_action(seed % game.max_chance_outcomes())
+        while state.is_chance_node():  # the deal: sampled like OpenSpiel's own simulations do
+            outcomes, weights = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rnd.choices(outcomes, weights)[0])
         while not state.is_terminal():
             legal = state.legal_actions()
             state.observation_tensor(state.current_player())

@@ -12,7 +12,7 @@ pyspiel = pytest.importorskip("pyspiel")
 np = pytest.importorskip("numpy")
 
 from paxpamir import Game  # noqa: E402
-from paxpamir.content.cards import is_court_card  # noqa: E402
+from paxpamir.content.cards import DOMINANCE_CHECKS, OTHER_EVENTS, is_court_card  # noqa: E402
 from paxpamir.env import openspiel as os_game  # noqa: E402
 from paxpamir.env.actions import NUM_ACTIONS, decode  # noqa: E402
 from paxpamir.env.observation import OBS_SIZE, observation_vector  # noqa: E402
@@ -36,23 +36,62 @@ def test_the_game_type_is_imperfect_information_with_explicit_chance():
     assert pyspiel.load_game("python_paxpamir(players=2,wakhan=True)").num_players() == 1
 
 
-def test_the_root_is_a_chance_node_that_picks_the_seed():
-    game = pyspiel.load_game("python_paxpamir(players=3,seeds=20)")
+def deal(state, rng=None, pick=None):
+    """Play the chance nodes: the outcome ``pick(outcomes)`` or one sampled by its probability."""
+    rng = rng or np.random.default_rng(0)
+    taken = []
+    while state.is_chance_node():
+        outcomes = state.chance_outcomes()
+        assert sum(p for _, p in outcomes) == pytest.approx(1.0)
+        action = pick(outcomes) if pick else outcomes[rng.choice(len(outcomes), p=[p for _, p in outcomes])][0]
+        state.apply_action(action)
+        taken.append(action)
+    return taken
+
+
+def test_setup_is_dealt_by_chance_nodes_with_the_rulebooks_probabilities():
+    game = pyspiel.load_game("python_paxpamir(players=3)")
     state = game.new_initial_state()
-    assert state.is_chance_node()
-    outcomes = state.chance_outcomes()
-    assert [a for a, _ in outcomes] == list(range(20)) and sum(p for _, p in outcomes) == pytest.approx(1.0)
-    state.apply_action(7)
-    assert state.game.state_hash() == Game.new(players=3, seed=7).state_hash()
-    assert state.current_player() == state.game.current_player
-    assert state.legal_actions() == sorted(state.legal_actions())
-    assert sorted(decode(a) for a in state.legal_actions()) == sorted(state.game.legal_options())
+    assert state.is_chance_node() and state.game is None
+    assert state.chance_outcomes() == [(0, pytest.approx(1 / 3)), (1, pytest.approx(1 / 3)), (2, pytest.approx(1 / 3))]
+    state.apply_action(2)  # seat 2 chooses loyalty first
+    # Pile 1 (8 cards at 3 players) holds court cards only: any of the 100, equally likely.
+    first = state.chance_outcomes()
+    assert [a for a, _ in first] == list(range(1, 101)) and all(p == pytest.approx(0.01) for _, p in first)
+    for card in range(1, 9):
+        state.apply_action(card)
+    # Pile 2: 8 court cards and 2 events: an event comes next with probability 2/10, shared by the 12 events.
+    outcomes = dict(state.chance_outcomes())
+    events = [a for a in outcomes if a in OTHER_EVENTS]
+    assert len(events) == 12 and 1 not in outcomes
+    assert sum(outcomes[e] for e in events) == pytest.approx(0.2)
+    assert not any(a in DOMINANCE_CHECKS for a in outcomes)
+    taken = [2, *range(1, 9), *deal(state)]
+    assert len(taken) == 1 + 8 + 10 + 4 * 10
+    g = state.game
+    assert g is not None and state.current_player() == g.current_player == 2
+    expected = Game.new(players=3, seed=0, deal={"deck": taken[1:], "first": 2})
+    assert g.state_hash() == expected.state_hash()
+    assert sorted(decode(a) for a in state.legal_actions()) == sorted(g.legal_options())
+
+
+def test_a_wakhan_game_deals_her_ai_deck_and_the_seed_of_her_reshuffles():
+    game = pyspiel.load_game("python_paxpamir(players=2,wakhan=True,seeds=8)")
+    state = game.new_initial_state()
+    taken = deal(state, pick=lambda outcomes: outcomes[-1][0])  # the last outcome every time
+    deck, ai_deck, seed = taken[:52], taken[52:76], taken[76]
+    assert ai_deck == list(range(24, 0, -1)) and seed == 7
+    g = state.game
+    assert g.wakhan == 1 and g.deck == deck[12:] and g.ai_deck == ai_deck
+    state.apply_action(state.legal_actions()[0])  # the human's loyalty; Wakhan then plays her first turn
+    assert g.ai_discard[0] == 24  # she drew the top card of the dealt AI deck
+    assert Game.from_record(g.record()).state_hash() == g.state_hash()
 
 
 def test_a_clone_is_independent():
     game = pyspiel.load_game("python_paxpamir(players=2)")
     state = game.new_initial_state()
-    state.apply_action(3)
+    deal(state)
     clone = state.clone()
     clone.apply_action(clone.legal_actions()[0])
     assert clone.game.state_hash() != state.game.state_hash()
@@ -63,7 +102,7 @@ def test_observation_tensors_hide_the_other_hands():
     game = pyspiel.load_game("python_paxpamir(players=3)")
     rng = np.random.default_rng(1)
     state = game.new_initial_state()
-    state.apply_action(5)
+    deal(state)
     for _ in range(120):
         state.apply_action(int(rng.choice(state.legal_actions())))
     seat = 0
@@ -114,7 +153,7 @@ def test_openspiels_bots_and_mcts_run_on_the_game():
     returns = evaluate_bots.evaluate_bots(game.new_initial_state(), bots, np.random.RandomState(1))
     assert sorted(returns) == [-1.0, 1.0]
     state = game.new_initial_state()
-    state.apply_action(1)
+    deal(state)
     rollouts = mcts.RandomRolloutEvaluator(1, np.random.RandomState(0))
     bot = mcts.MCTSBot(game, uct_c=2, max_simulations=4, evaluator=rollouts, random_state=np.random.RandomState(0))
     assert bot.step(state) in state.legal_actions()

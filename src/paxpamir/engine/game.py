@@ -108,6 +108,7 @@ class Game:
         open_hands: object = False,
         wakhan: object = False,
         wakhan_variants: object = (),
+        deal: object = None,
     ) -> Game:
         """Set up a new game exactly as the rulebook describes, deterministically from ``seed``.
 
@@ -115,6 +116,11 @@ class Game:
         counts her (2 or 3: one or two humans). ``wakhan_variants`` switches on optional Wakhan variants:
         ``"improved"`` (all three), or any of ``"savvy_purchasing"``, ``"spy_movement"``,
         ``"steadfast_loyalty"`` (a list, or a comma-separated string); the default is the rulebook's Wakhan.
+
+        ``deal`` (optional) gives setup's chance outcomes instead of drawing them from the seed:
+        ``{"deck": [...], "first": seat, "ai_deck": [...]}`` (the draw deck top card first, in its six piles; the
+        first player to choose loyalty; with Wakhan, her AI deck top card first, and ``first`` 0). Such a game's
+        record starts from its position after setup. OpenSpiel's chance nodes deal games this way.
         """
         if not isinstance(players, int) or isinstance(players, bool) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise PamirError(f"a game has 2 to 5 players, not {players!r}")
@@ -124,10 +130,13 @@ class Game:
             raise PamirError(f"Wakhan plays against one or two humans: 2 or 3 seats in all, not {players}")
         g = cls._blank(players, game_options(open_hands, wakhan, wakhan_variants))
         g.seed = seed
-        from ..rules.setup import set_up
+        from ..rules.setup import check_deal, set_up
 
-        set_up(g)
+        dealt = check_deal(players, bool(wakhan), deal) if deal is not None else None
+        set_up(g, dealt)
         g._advance()
+        if dealt is not None:
+            g.initial = g.to_json()  # not reproducible from the seed: records start from this position
         return g
 
     @classmethod

@@ -3,20 +3,22 @@
 The game is registered as sequential, imperfect-information, with explicit chance and terminal rewards
 (+1 for each winner, -1 for every other player; general-sum, since a game can have several winners).
 
-Chance: the game's one chance node is the root. Its outcome is the seed of the game (one of ``seeds``
-equally likely values, 4096 by default), and every shuffle follows from it through the engine's
-deterministic generator: the court deck and event cards at setup, the first player, Wakhan's AI deck and her
-reshuffles. The engine has no public way to set a shuffle's result, so shuffles are not separate chance nodes;
-an algorithm that enumerates chance outcomes sees ``seeds`` branches at the root, and the deck orders it can
-meet are those of the seeds (a large sample of all orders, not all of them).
+Chance: setup is dealt by chance nodes, one outcome at a time, with the rulebook's probabilities: the first
+player to choose loyalty (not with Wakhan, where the order is fixed), then every card of the draw deck from the
+top (each of the six piles holds its fixed numbers of court cards, events and Dominance Checks, shuffled), then,
+with Wakhan, each card of her AI deck from the top. Nothing else in the game is random, except Wakhan's
+reshuffles of her AI deck when it runs out: those follow, through the engine's generator, from one last chance
+node with ``seeds`` equally likely outcomes (Wakhan games only). The engine sets the game up from these outcomes
+(``Game.new(..., deal=...)``).
 
 Parameters: ``players`` (2-5 seats, Wakhan's included), ``wakhan`` (bool: the last seat is Wakhan, played
 by the rulebook's procedure as soon as a decision falls to her; she is not an OpenSpiel player, so a
-2-seat Wakhan game has one player), ``seeds`` (number of chance outcomes at the root).
+2-seat Wakhan game has one player), ``seeds`` (outcomes of the reshuffle seed in a Wakhan game).
 
-Actions are :mod:`paxpamir.env.actions` indices; observation tensors are
-:func:`~paxpamir.env.observation.observation_vector`; observation strings and information-state strings are
-the player's view as JSON (the latter with the log of all public events, i.e. the history the player saw).
+Actions are :mod:`paxpamir.env.actions` indices (chance outcomes: seats, card numbers, AI card numbers,
+seeds); observation tensors are :func:`~paxpamir.env.observation.observation_vector`; observation strings and
+information-state strings are the player's view as JSON (the latter with the log of all public events, i.e. the
+history the player saw).
 
 Needs ``open_spiel`` (``pip install paxpamir[openspiel]``) and numpy.
 """
@@ -28,8 +30,11 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from ..agents.wakhan_procedure import WakhanPlayer
+from ..agents.wakhan_procedure import WakhanPlayer, card_name
+from ..content.cards import DOMINANCE_CHECKS, OTHER_EVENTS
 from ..engine.game import Game
+from ..rules.setup import pile_kinds
+from ..rules.wakhan import AI_DECK_SIZE
 from .actions import NUM_ACTIONS, decode, legal_actions
 from .core import LOSS, WIN, agent_seats, check_table, final_rewards, play_wakhan
 from .observation import OBS_SIZE, information_state_string, observation_string, observation_vector
@@ -38,6 +43,8 @@ SHORT_NAME = "python_paxpamir"
 DEFAULT_SEEDS = 4096
 #: Far more decisions than any game takes; OpenSpiel only uses it as a bound.
 MAX_GAME_LENGTH = 20_000
+#: Chance outcomes are at most card numbers (the highest event's number) or seeds.
+MAX_CARD_OUTCOME = max(DOMINANCE_CHECKS + OTHER_EVENTS) + 1
 
 _GAME_TYPE = pyspiel.GameType(
     short_name=SHORT_NAME,
@@ -70,6 +77,116 @@ class _Held:
         return _Held(self.game.clone() if self.game is not None else None)
 
 
+class _Dealing:
+    """The chance nodes that deal a game, one outcome at a time: the first player to choose loyalty (not with
+    Wakhan), each card of the draw deck from the top, each of Wakhan's AI cards from the top, and the seed of the
+    engine's generator for Wakhan's later reshuffles (only with Wakhan: nothing else is random after setup)."""
+
+    __slots__ = ("players", "wakhan", "seeds", "kinds", "first", "deck", "ai_deck", "seed")
+
+    def __init__(self, players: int, wakhan: bool, seeds: int) -> None:
+        self.players = players
+        self.wakhan = wakhan
+        self.seeds = seeds
+        self.kinds = pile_kinds(players)
+        self.first: int | None = 0 if wakhan else None
+        self.deck: list[int] = []
+        self.ai_deck: list[int] = []
+        self.seed: int | None = None if wakhan else 0
+
+    def copy(self) -> _Dealing:
+        out = _Dealing(self.players, self.wakhan, self.seeds)
+        out.first, out.deck, out.ai_deck, out.seed = self.first, self.deck[:], self.ai_deck[:], self.seed
+        return out
+
+    def deck_size(self) -> int:
+        return sum(sum(k) for k in self.kinds)
+
+    def stage(self) -> str:
+        """What the next chance outcome decides: "first", "deck", "ai_deck", "seed" or "" when all is dealt."""
+        if self.first is None:
+            return "first"
+        if len(self.deck) < self.deck_size():
+            return "deck"
+        if self.wakhan and len(self.ai_deck) < AI_DECK_SIZE:
+            return "ai_deck"
+        if self.seed is None:
+            return "seed"
+        return ""
+
+    def outcomes(self) -> list[tuple[int, float]]:
+        stage = self.stage()
+        if stage == "first":
+            return [(p, 1.0 / self.players) for p in range(self.players)]
+        if stage == "deck":
+            return self._card_outcomes()
+        if stage == "ai_deck":
+            left = [c for c in range(1, AI_DECK_SIZE + 1) if c not in self.ai_deck]
+            return [(c, 1.0 / len(left)) for c in left]
+        if stage == "seed":
+            return [(s, 1.0 / self.seeds) for s in range(self.seeds)]
+        return []
+
+    def _card_outcomes(self) -> list[tuple[int, float]]:
+        """The next card of the deck. Each pile holds a fixed number of court cards, other events and Dominance
+        Checks, shuffled: the next card is of a kind in proportion to that kind's places left in the pile, and
+        any card of that kind not yet dealt equally."""
+        position = len(self.deck)
+        start = 0
+        for court, events, checks in self.kinds:
+            size = court + events + checks
+            if position < start + size:
+                break
+            start += size
+        pile = self.deck[start:position]
+        dealt = set(self.deck)
+        left = (
+            court - sum(1 for c in pile if c <= 100),
+            events - sum(1 for c in pile if c in OTHER_EVENTS),
+            checks - sum(1 for c in pile if c in DOMINANCE_CHECKS),
+        )
+        places = sum(left)
+        out: list[tuple[int, float]] = []
+        for count, cards in zip(left, (range(1, 101), OTHER_EVENTS, DOMINANCE_CHECKS), strict=True):
+            if count:
+                free = [c for c in cards if c not in dealt]
+                out.extend((c, count / places / len(free)) for c in free)
+        return out
+
+    def apply(self, outcome: int) -> None:
+        legal = {a for a, _ in self.outcomes()}
+        if outcome not in legal:
+            raise ValueError(f"{outcome} is not a chance outcome of this node ({self.stage()})")
+        stage = self.stage()
+        if stage == "first":
+            self.first = outcome
+        elif stage == "deck":
+            self.deck.append(outcome)
+        elif stage == "ai_deck":
+            self.ai_deck.append(outcome)
+        else:
+            self.seed = outcome
+
+    def describe(self, outcome: int) -> str:
+        stage = self.stage()
+        if stage == "first":
+            return f"seat {outcome} chooses loyalty first"
+        if stage == "deck":
+            return f"deck card {len(self.deck) + 1}: {card_name(outcome)}"
+        if stage == "ai_deck":
+            return f"AI deck card {len(self.ai_deck) + 1}: AI card {outcome}"
+        return f"seed {outcome} (Wakhan's later reshuffles)"
+
+    def game(self) -> Game:
+        deal: dict[str, Any] = {"deck": self.deck, "first": self.first or 0}
+        if self.wakhan:
+            deal["ai_deck"] = self.ai_deck
+        return Game.new(players=self.players, seed=self.seed or 0, wakhan=self.wakhan, deal=deal)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Dealing:
+        return self.copy()
+
+
 class PaxPamirGame(pyspiel.Game):
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = dict(params or {})
@@ -84,7 +201,7 @@ class PaxPamirGame(pyspiel.Game):
         self.seeds = seeds
         info = pyspiel.GameInfo(
             num_distinct_actions=NUM_ACTIONS,
-            max_chance_outcomes=seeds,
+            max_chance_outcomes=max(MAX_CARD_OUTCOME, seeds) if wakhan else MAX_CARD_OUTCOME,
             num_players=len(agent_seats(players, wakhan)),
             min_utility=LOSS,
             max_utility=WIN,
@@ -107,13 +224,13 @@ class PaxPamirState(pyspiel.State):
         super().__init__(game)
         self._seats = game.seats
         self._wakhan = game.wakhan
-        self._seeds = game.seeds
+        self._dealing = _Dealing(game.seats, game.wakhan, game.seeds)
         self._held = _Held(None)
         self._procedure = WakhanPlayer()
 
     @property
     def game(self) -> Game | None:
-        """The engine's game (None before the chance node has picked the seed)."""
+        """The engine's game (None while the chance nodes are still dealing it)."""
         return self._held.game
 
     def current_player(self) -> int:
@@ -133,13 +250,15 @@ class PaxPamirState(pyspiel.State):
         return sorted(legal_actions(g))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        p = 1.0 / self._seeds
-        return [(s, p) for s in range(self._seeds)]
+        return self._dealing.outcomes() if self._held.game is None else []
 
     def _apply_action(self, action: int) -> None:
         g = self._held.game
         if g is None:
-            g = Game.new(players=self._seats, seed=int(action), wakhan=self._wakhan)
+            self._dealing.apply(int(action))
+            if self._dealing.stage():
+                return
+            g = self._dealing.game()
             self._held = _Held(g)
         else:
             g.apply(decode(int(action)))
@@ -147,7 +266,7 @@ class PaxPamirState(pyspiel.State):
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
-            return f"seed {action}"
+            return self._dealing.describe(int(action))
         return " ".join(str(x) for x in decode(int(action)))
 
     def is_terminal(self) -> bool:
@@ -164,7 +283,8 @@ class PaxPamirState(pyspiel.State):
     def __str__(self) -> str:
         g = self._held.game
         if g is None:
-            return "chance: the seed of the game"
+            d = self._dealing
+            return f"chance: dealing ({d.stage()}; {len(d.deck)} of {d.deck_size()} deck cards dealt)"
         return f"{g.state_hash()} {g.prompt()}"
 
 

@@ -69,6 +69,69 @@ def build_deck(g: Game) -> None:
     g.removed = sorted(removed)
 
 
+class Deal(NamedTuple):
+    """The outcome of setup's chance, given from outside instead of drawn from the seed (OpenSpiel's explicit
+    chance nodes deal a game this way): the draw deck top card first, the first player to choose loyalty (not
+    in a Wakhan game, where the order is fixed), Wakhan's AI deck top card first (only in a Wakhan game)."""
+
+    deck: tuple[int, ...]
+    first: int
+    ai_deck: tuple[int, ...]
+
+
+def pile_kinds(players: int) -> list[tuple[int, int, int]]:
+    """For each pile of the deck at setup, top first: (court cards, other events, Dominance Checks)."""
+    size = 5 + players
+    return [(size, 0, 0), (size, 2, 0)] + [(size, 1, 1)] * 4
+
+
+def check_deal(players: int, wakhan: bool, deal: object) -> Deal:
+    """``deal`` (a mapping with ``deck``, ``first`` and, with Wakhan, ``ai_deck``) as a :class:`Deal`, checked
+    against the rules of setup. Raises :class:`PamirError` with the reason when it is not a possible deal."""
+    from ..engine.errors import PamirError
+
+    if not isinstance(deal, dict):
+        raise PamirError(f"a deal is an object with 'deck', 'first' and (with Wakhan) 'ai_deck', not {deal!r}")
+    unknown = sorted(set(deal) - {"deck", "first", "ai_deck"})
+    if unknown:
+        raise PamirError(f"unknown fields in the deal: {', '.join(map(str, unknown))}")
+    deck = deal.get("deck")
+    if not isinstance(deck, list | tuple) or not all(isinstance(c, int) and not isinstance(c, bool) for c in deck):
+        raise PamirError("the deal's 'deck' is a list of card numbers, top card first")
+    cards: list[int] = list(deck)
+    if len(set(cards)) != len(cards):
+        raise PamirError("the deal's deck holds a card twice")
+    kinds = pile_kinds(players)
+    if len(cards) != sum(sum(k) for k in kinds):
+        raise PamirError(f"a {players}-player deck has {sum(sum(k) for k in kinds)} cards, not {len(cards)}")
+    start = 0
+    for i, (court, events, checks) in enumerate(kinds):
+        pile = cards[start : start + court + events + checks]
+        start += len(pile)
+        got = (
+            sum(1 for c in pile if 1 <= c <= 100),
+            sum(1 for c in pile if c in OTHER_EVENTS),
+            sum(1 for c in pile if c in DOMINANCE_CHECKS),
+        )
+        if got != (court, events, checks):
+            raise PamirError(
+                f"pile {i + 1} of the deal's deck must hold {court} court cards, {events} other events and "
+                f"{checks} Dominance Checks, not {got[0]}, {got[1]} and {got[2]}"
+            )
+    first = deal.get("first", 0)
+    if not isinstance(first, int) or isinstance(first, bool) or not 0 <= first < players:
+        raise PamirError(f"the deal's 'first' is a seat, 0 to {players - 1}, not {first!r}")
+    if wakhan and first != 0:
+        raise PamirError("in a Wakhan game the loyalty order is fixed: the deal's 'first' must be 0")
+    ai_deck = deal.get("ai_deck")
+    if wakhan:
+        if not isinstance(ai_deck, list | tuple) or sorted(ai_deck) != list(range(1, 25)):
+            raise PamirError("the deal's 'ai_deck' lists the 24 AI cards, each once, top card first")
+    elif ai_deck is not None:
+        raise PamirError("only a Wakhan game has an AI deck to deal")
+    return Deal(tuple(cards), first, tuple(ai_deck) if wakhan and ai_deck is not None else ())
+
+
 def deal_market(g: Game) -> None:
     """Fill the market column by column from the left, top row first."""
     for col in range(6):
@@ -78,10 +141,17 @@ def deal_market(g: Game) -> None:
                 g.market[slot] = g.deck.pop(0)
 
 
-def set_up(g: Game) -> None:
+def set_up(g: Game, deal: Deal | None = None) -> None:
+    """Set the game up from its seed; with ``deal``, the deck, the first player and Wakhan's AI deck are the
+    deal's instead of drawn (the seed's generator still serves Wakhan's later reshuffles)."""
     assert g.seed is not None
     g.rng = rng.seed_state(g.seed)
-    build_deck(g)
+    if deal is None:
+        build_deck(g)
+    else:
+        g.deck = list(deal.deck)
+        dealt = set(deal.deck)
+        g.removed = sorted(c for c in (*range(1, 101), *OTHER_EVENTS, *DOMINANCE_CHECKS) if c not in dealt)
     deal_market(g)
     g.favored = POLITICAL
     for p in range(g.n):
@@ -91,12 +161,19 @@ def set_up(g: Game) -> None:
         # the table: she is the last seat, seat 0 chooses last and plays right after her.
         from .wakhan import shuffle_ai_deck
 
-        shuffle_ai_deck(g)
+        if deal is None:
+            shuffle_ai_deck(g)
+        else:
+            g.ai_deck = list(deal.ai_deck)
+            g.ai_discard = []
         humans = list(range(g.n - 1))
         order = humans[1:] + humans[:1]
         first_turn = g.wakhan
     else:
-        g.rng, first = rng.below(g.rng, g.n)
+        if deal is None:
+            g.rng, first = rng.below(g.rng, g.n)
+        else:
+            first = deal.first
         order = [(first + i) % g.n for i in range(g.n)]
         first_turn = order[-1]
     g.log("setup", players=g.n, first_chooser=order[0])
