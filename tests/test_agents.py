@@ -142,7 +142,7 @@ def test_wakhan_decide_gives_a_decision_with_a_note_for_her_ai_card_lines():
     g.apply(g.legal_options()[0])
     d = WakhanPlayer().decide(g)
     assert isinstance(d, Decision) and isinstance(d, tuple)
-    assert d.option in g.legal_options() and type(d.reason) is str and d.reason.startswith("AI card")
+    assert d.option in g.legal_options() and type(d.reason) is str and d.reason.startswith("line ")
     if d.option[0] != "end_turn":
         assert d.note is not None and d.note["wakhan"] in ("line", "bonus") or "Ambition" in (d.reason or "")
     option, reason = WakhanPlayer().choose(g)

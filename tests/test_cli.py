@@ -76,7 +76,7 @@ def test_simulate_reports_each_game_and_totals(capsys):
     wins = [0, 0, 0]
     for row, seed in zip(rows, (4, 5, 6), strict=True):
         game, made = reference_game(3, seed)
-        assert row[2] == "+".join(str(p) for p in game.winners)
+        assert row[2] == "+".join(str(p + 1) for p in game.winners)  # players numbered 1 to N, as at the table
         assert row[3] == "/".join(str(v) for v in game.vp)
         assert int(row[4]) == game.turn
         assert int(row[5]) == made
@@ -85,7 +85,7 @@ def test_simulate_reports_each_game_and_totals(capsys):
         decisions.append(made)
         for p in game.winners:
             wins[p] += 1
-    assert "wins by seat: " + ", ".join(f"seat {p}: {wins[p]}" for p in range(3)) in out
+    assert "wins: " + ", ".join(f"player {p + 1}: {wins[p]}" for p in range(3)) in out
     assert f"average turns: {sum(turns) / 3:.1f}, average decisions: {sum(decisions) / 3:.1f}" in out
     assert "end reasons: " in out
 

@@ -732,6 +732,18 @@ def test_bribe_and_game_over_log_lines_read_as_sentences():
         == "Player 1 repays 1 rupee for leveraged City of Ghazni (12), 1 short."
     )
     assert text(type="battle", player=0, region=1, limit=1) == "Player 1 battles in Kabul (up to 1 removal)."
+    assert text(type="battle", player=0, card=82, limit=2) == (
+        "Player 1 battles on Persian Army (82) (up to 2 removals)."
+    )
+
+
+def test_wakhans_log_lines_say_her():
+    from paxpamir.presentation.describe import event_text
+
+    g = Game.new(players=2, seed=1, wakhan=True)
+    line = event_text(g, {"type": "overthrow_cards", "player": 1, "region": 1})
+    assert line == "Wakhan loses the last tribe in Kabul: her political cards there are discarded."
+    assert "their political cards" in event_text(g, {"type": "overthrow_cards", "player": 0, "region": 1})
 
 
 def test_a_discard_that_may_come_from_hand_or_court_says_which():
@@ -846,7 +858,7 @@ def test_replay_and_resume_a_game_with_wakhan_and_her_reasons(tmp_path):
     assert any(len(c) == 3 for c in doc["record"]["choices"])
     code, out, err = run(["replay", str(save)], Script(then=""))
     assert code == 0, err
-    assert f"Game over after {n} decisions" in out and "Wakhan: AI card" in out
+    assert f"Game over after {n} decisions" in out and "Wakhan: line " in out
     # A record that stops replaying part-way keeps Wakhan's decisions up to there, reasons and all.
     doc["record"]["choices"].insert(n // 2, [0, ["no_such_option"]])
     doc["state_hash"] = None

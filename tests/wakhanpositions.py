@@ -92,7 +92,7 @@ def wakhan(rupees: int = 0, **kw: Any) -> dict[str, Any]:
 def choose(g: Game) -> tuple[tuple, str]:
     option, reason = WakhanPlayer().choose(g)
     assert option in g.legal_options()
-    assert reason.startswith("AI card")
+    assert reason and not reason.startswith("AI card")  # the log names her card once, when drawn
     return option, reason
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, Final
 
-from ..content.cards import CARDS, COURT, WakhanCard, is_court_card, is_dominance_check
+from ..content.cards import COURT, WakhanCard, is_court_card, is_dominance_check
 from ..content.map import (
     BORDER_NAMES,
     BORDERS,
@@ -32,8 +32,11 @@ from ..content.map import (
     REGION_INDEX,
     REGIONS,
     SUITS,
+    region_title,
 )
 from ..engine.reason import Reason
+from ..presentation.cardref import arrow_words, wakhan_instruction
+from ..presentation.describe import card_name, player_name, where_name
 from ..rules.abilities import hostage_bribe_waived
 from ..rules.actions import (
     ACTIONS_PER_TURN,
@@ -69,19 +72,6 @@ SPECIAL_BATTLE: Final = "battleHighestPriorityCourtCardWithMostSpiesWhereWakhanH
 
 
 # ---------------------------------------------------------------------------- small facts
-
-
-def card_name(card: int) -> str:
-    info = CARDS[card] if 1 <= card <= 116 else None
-    return f"{info.name} ({card})" if info is not None else f"card {card}"
-
-
-def player_label(g: Game, p: int) -> str:
-    """A player as the log names them ("Player 1" for seat 0, "Wakhan", or the name the game was given)."""
-    names = g.options.get("names")
-    if names and 0 <= p < len(names):
-        return str(names[p])
-    return "Wakhan" if p == g.wakhan else f"Player {p + 1}"
 
 
 def coalition_label(c: int, article: bool = False) -> str:
@@ -196,8 +186,8 @@ class WakhanPlayer:
         handler = _HANDLERS.get(kind)
         choice = handler(_Ctx(g), legal) if handler is not None else None
         if choice is None or choice[0] not in legal:
-            ctx = _Ctx(g)
-            choice = (legal[0], f"{ctx.head}: no Wakhan rule covers '{kind}'; first legal option")
+            _Ctx(g)
+            choice = (legal[0], f"no Wakhan rule covers this decision ({kind}); the first legal option")
         option, reason = choice
         note = reason.note if isinstance(reason, Reason) else None
         return Decision(option, str.__str__(reason), note)
@@ -210,7 +200,8 @@ class WakhanPlayer:
 
 
 class _Ctx:
-    """What every decision reads: the AI card in use, the arrows, her pragmatic loyalty."""
+    """What every decision reads: the AI card in use, the arrows, her pragmatic loyalty. (Her reasons do not repeat
+    them: the log says which AI card she drew and where its arrows point.)"""
 
     def __init__(self, g: Game) -> None:
         self.g = g
@@ -219,10 +210,7 @@ class _Ctx:
         self.column, self.row_side = arrows(g)
         self.pl = pragmatic_loyalty(g)
         self.regions: tuple[int, ...] = self.card.region_order if self.card else tuple(range(6))
-        number = self.card.number if self.card else "?"
-        self.head = (
-            f"AI card {number} (arrows: column {self.column}, {self.row_side}; pragmatic loyalty {COALITIONS[self.pl]})"
-        )
+        self.arrow = arrow_words(self.row_side)  # where the red arrow points, in words
         self._dominant: int | None = None
 
     @property
@@ -234,8 +222,6 @@ class _Ctx:
     def region_rank(self, region: int) -> int:
         return self.regions.index(region)
 
-    def say(self, text: str) -> str:
-        return f"{self.head}: {text}"
 
 
 # ---------------------------------------------------------------------------- turn progress (from her notes)
@@ -288,7 +274,7 @@ def dominance_check_outcome(g: Game, card: int) -> tuple[bool, str]:
     gains = [trial.vp[p] - g.vp[p] for p in range(g.n)]
     most = all(gains[w] > gains[p] for p in range(g.n) if p != w)
     wins = trial.is_over and w in trial.winners
-    scores = ", ".join(f"{player_label(g, p)} +{gains[p]}" for p in range(g.n))
+    scores = ", ".join(f"{player_name(g, p)} +{gains[p]}" for p in range(g.n))
     text = f"points from the check would be {scores}" + (", and she would win the game" if wins else "")
     return most or wins, text
 
@@ -299,7 +285,7 @@ def _ambition(ctx: _Ctx, legal: list[Option]) -> Choice | None:
         if is_dominance_check(card):
             ok, text = dominance_check_outcome(g, card)
             if ok:
-                return ("radicalize", card), f"{ctx.head}, Wakhan's Ambition: radicalize {card_name(card)}: {text}"
+                return ("radicalize", card), f"Wakhan's Ambition: radicalize {card_name(card)}: {text}"
     return None
 
 
@@ -329,7 +315,8 @@ def default_radicalize(ctx: _Ctx, legal: list[Option]) -> tuple[int, str] | None
                 c = min(patriots, key=cheapest)
                 return (
                     c,
-                    f"Dominance Check in the market, {COALITIONS[dom]} dominant: cheapest {COALITIONS[dom]} patriot",
+                    f"Dominance Check in the market, {coalition_label(dom)} dominant: cheapest "
+                    f"{coalition_label(dom)} patriot",
                 )
             icons = ("army", "road")
             what = "army/road"
@@ -343,7 +330,7 @@ def default_radicalize(ctx: _Ctx, legal: list[Option]) -> tuple[int, str] | None
         if dom < 0 and variant_on(g, SAVVY_PURCHASING) and max(count(c) for c in pool) == 0:
             return savvy_net_coins(ctx, pool)
         c = min(pool, key=lambda c: (-count(c), *cheapest(c)))
-        state = f"{COALITIONS[dom]} dominant" if dom >= 0 else "no coalition dominant"
+        state = f"{coalition_label(dom)} dominant" if dom >= 0 else "no coalition dominant"
         return c, (
             f"Dominance Check in the market, {state}: cheapest card with the most {what} icons "
             f"({count(c)}), highest number on ties"
@@ -360,7 +347,7 @@ def default_radicalize(ctx: _Ctx, legal: list[Option]) -> tuple[int, str] | None
                 if r != row:
                     how += " in the other row"
                 why = f"; passed over: {'; '.join(passed)}" if passed else ""
-                found = f"arrows: {where} row, column {col} ({how}){why}"
+                found = f"arrows: {where} row, column {col + 1} ({how}){why}"
                 if variant_on(g, SAVVY_PURCHASING):
                     cheaper = savvy_cheaper_equivalent(ctx, c, cards)
                     if cheaper is not None:
@@ -369,7 +356,7 @@ def default_radicalize(ctx: _Ctx, legal: list[Option]) -> tuple[int, str] | None
                             f"card of the same suit and at least the same rank that costs less"
                         )
                 return c, found
-            passed.append(f"{where} {col} {_not_valid(ctx, r * 6 + col)}")
+            passed.append(f"{where} {col + 1} {_not_valid(ctx, r * 6 + col)}")
     return None
 
 
@@ -512,7 +499,7 @@ def instruction_radicalize(ctx: _Ctx, legal: list[Option], code: str) -> tuple[i
         if dom < 0:
             return None
         pool = [c for c in cards if COURT[c].patriot == dom]
-        return _pick(ctx, pool, cheapest, f"{COALITIONS[dom]} dominant: {COALITIONS[dom]} patriot")
+        return _pick(ctx, pool, cheapest, f"{coalition_label(dom)} dominant: {coalition_label(dom)} patriot")
     if code == "radicalizeIfCourtSizeAtLimitHighestRankedPolitical":
         if len(g.courts[w]) < court_limit(g, w):
             return None
@@ -740,8 +727,8 @@ def _bonus_action(ctx: _Ctx, legal: list[Option]) -> Choice | None:
             if g.rupees[w] < _hostage_bribe(g, card) + _min_cost(g, action):
                 continue
             return ("action", card, action), Reason(
-                f"{ctx.head}, bonus actions: leftmost unused favored card {card_name(card)}, leftmost action "
-                f"that can be taken: {action}",
+                f"bonus action: {action} with {card_name(card)}, her leftmost unused card of the favored suit, its "
+                f"leftmost action that can be taken",
                 BONUS_NOTE,
             )
     return None
@@ -771,18 +758,21 @@ def _turn(ctx: _Ctx, legal: list[Option]) -> Choice:
             got = _try_line(ctx, legal, lines[i])
             if got is not None:
                 option, why = got
-                passed = ", ".join(f"{j % len(lines) + 1} {lines[j % len(lines)]}" for j in range(start, start + k))
-                skipped = f" (lines skipped: {k}: {passed}, none possible now)" if k else ""
+                passed = ", ".join(
+                    f"{j % len(lines) + 1} ({wakhan_instruction(lines[j % len(lines)])})"
+                    for j in range(start, start + k)
+                )
+                skipped = f" (skipped, not possible now: line{'s' if k > 1 else ''} {passed})" if k else ""
                 number = ctx.card.number if ctx.card is not None else "?"
                 return option, Reason(
-                    f"{ctx.head}, line {i + 1}/{len(lines)} ({lines[i]}): {why}{skipped}",
+                    f"line {i + 1}/{len(lines)} ({wakhan_instruction(lines[i])}): {why}{skipped}",
                     line_note(number, i + 1, len(lines), lines[i]),
                 )
     bonus = _bonus_action(ctx, legal)
     if bonus is not None:
         return bonus
     why = "both actions used" if g.actions_used >= ACTIONS_PER_TURN else "no valid action left on her AI card"
-    return ("end_turn",), f"{ctx.head}, end of turn: {why} and no bonus action left"
+    return ("end_turn",), f"end of turn: {why} and no bonus action left"
 
 
 # ---------------------------------------------------------------------------- sub-decisions
@@ -795,7 +785,7 @@ def _current_line_code(g: Game) -> str:
 
 def _side(ctx: _Ctx, legal: list[Option]) -> Choice:
     side = "left" if ctx.row_side == "topLeft" else "right"
-    return ("side", side), ctx.say(f"red arrow points {ctx.row_side}: play to the {side} end of her court")
+    return ("side", side), f"the red arrow points to the {ctx.arrow}: she plays to the {side} end of her court"
 
 
 def _place_spy(ctx: _Ctx, legal: list[Option]) -> Choice:
@@ -811,11 +801,11 @@ def _place_spy(ctx: _Ctx, legal: list[Option]) -> Choice:
     pool = [c for c in cards if not has_most(c)]
     if pool:
         c = highest_priority(g, pool)
-        return ("spy", c), ctx.say(
+        return ("spy", c), (
             f"spy on {card_name(c)}: highest-priority card of the region where she does not have the most spies"
         )
     c = highest_priority(g, cards)
-    return ("spy", c), ctx.say(f"spy on {card_name(c)}: she has the most spies everywhere; highest-priority card")
+    return ("spy", c), (f"spy on {card_name(c)}: she has the most spies everywhere; highest-priority card")
 
 
 def _roads_placed_for(g: Game, card: int) -> int:
@@ -852,22 +842,23 @@ def _place_road(ctx: _Ctx, legal: list[Option]) -> Choice:
     k = _roads_placed_for(g, card)
     b = order[k % len(order)]
     name = BORDER_NAMES[b]
-    return ("road", name), ctx.say(
-        f"road {k + 1} of {card_name(card)} on {name}: borders of {REGIONS[region]} in the AI card's region order"
+    return ("road", name), (
+        f"road {k + 1} of {card_name(card)} on {where_name(name)}: the borders of {region_title(region)} in the AI "
+        f"card's region order"
     )
 
 
 def _bribe_demand(ctx: _Ctx, legal: list[Option]) -> Choice:
     full = max(o[1] for o in legal)
-    return ("demand", full), ctx.say(f"she asks the full bribe of {full} rupee(s)")
+    return ("demand", full), (f"she asks the full bribe of {full} rupee(s)")
 
 
 def _bribe_pay(ctx: _Ctx, legal: list[Option]) -> Choice:
     step = BribePay(*_pending(ctx.g))
     if ("pay",) in legal:
-        return ("pay",), ctx.say(f"she can afford the bribe of {step.amount} rupee(s) and pays it")
+        return ("pay",), (f"she can afford the bribe of {step.amount} rupee(s) and pays it")
     what = "the radicalized card is discarded" if step.purpose == "play" else "the action is not taken"
-    return ("refuse",), ctx.say(f"she cannot afford the bribe of {step.amount} rupee(s); {what}")
+    return ("refuse",), (f"she cannot afford the bribe of {step.amount} rupee(s); {what}")
 
 
 def _tax(ctx: _Ctx, legal: list[Option]) -> Choice:
@@ -878,10 +869,10 @@ def _tax(ctx: _Ctx, legal: list[Option]) -> Choice:
     if players:
         order = player_order(g)
         p = min(players, key=lambda q: (-g.rupees[q], order.index(q) if q in order else 99))
-        purses = ", ".join(f"{player_label(g, q)} {g.rupees[q]}" for q in sorted(players, key=lambda q: -g.rupees[q]))
-        return ("tax_player", p), ctx.say(
-            f"tax {player_label(g, p)}: players before market, most rupees first (taxable players' rupees: "
-            f"{purses}), red arrow ({ctx.row_side}) on ties"
+        purses = ", ".join(f"{player_name(g, q)} {g.rupees[q]}" for q in sorted(players, key=lambda q: -g.rupees[q]))
+        return ("tax_player", p), (
+            f"tax {player_name(g, p)}: players before market, most rupees first (taxable players' rupees: "
+            f"{purses}), the red arrow's order on ties"
         )
     cards = [o[1] for o in legal if o[0] == "tax_market"]
     if cards:
@@ -892,22 +883,22 @@ def _tax(ctx: _Ctx, legal: list[Option]) -> Choice:
             return col, row if top_first else 1 - row
 
         c = min(cards, key=key)
-        return ("tax_market", c), ctx.say(
+        return ("tax_market", c), (
             f"tax {card_name(c)}: no player can be taxed; leftmost market card, red arrow on ties"
         )
-    return ("done",), ctx.say("tax: nothing more to take")
+    return ("done",), ("tax: nothing more to take")
 
 
 def _build_like(ctx: _Ctx, legal: list[Option], what: str) -> Choice:
     armies = {REGION_INDEX[o[1]] for o in legal if o[0] == "army"}
     for r in ctx.regions:
         if r in armies:
-            return ("army", REGIONS[r]), ctx.say(
-                f"{what}: army in {REGIONS[r]}, the leftmost region on the AI card that she rules"
+            return ("army", REGIONS[r]), (
+                f"{what}: army in {region_title(r)}, the leftmost region on the AI card that she rules"
             )
     if ("done",) in legal:
-        return ("done",), ctx.say(f"{what}: no more armies to build")
-    return legal[0], ctx.say(f"{what}: no army can be built; first legal option")
+        return ("done",), (f"{what}: no more armies to build")
+    return legal[0], (f"{what}: no army can be built; first legal option")
 
 
 def _build(ctx: _Ctx, legal: list[Option]) -> Choice:
@@ -923,24 +914,24 @@ def _move(ctx: _Ctx, legal: list[Option]) -> Choice:
     for o, d in army_moves(ctx):
         option = ("move_army", REGIONS[o], REGIONS[d])
         if option in legal_set:
-            return option, ctx.say(
-                f"move an army {REGIONS[o]} -> {REGIONS[d]}: toward other players' tribes, armies up to their "
-                f"number, keeping her ruler tokens, region order of the AI card"
+            return option, (
+                f"move an army {region_title(o)} -> {region_title(d)}: toward other players' tribes, armies up to "
+                f"their number, keeping her ruler tokens, region order of the AI card"
             )
     if variant_on(ctx.g, SPY_MOVEMENT):
         for origin, dest in idle_spy_moves(ctx):
             spy_move: Option = ("move_spy", origin, dest)
             if spy_move in legal_set:
-                return spy_move, ctx.say(
+                return spy_move, (
                     f"Spy Movement: no army move, so a spy moves {card_name(origin)} -> {card_name(dest)}: idle spy on "
                     f"her lowest-priority card that has one, to the highest-priority card within reach where she "
                     f"does not have the most spies"
                 )
         if ("done",) in legal_set:
-            return ("done",), ctx.say("move: no army move and no idle spy with a card to go to (Spy Movement)")
+            return ("done",), ("move: no army move and no idle spy with a card to go to (Spy Movement)")
     if ("done",) in legal_set:
-        return ("done",), ctx.say("move: no further army move by her rules (she never moves spies)")
-    return legal[0], ctx.say("move: no army move by her rules; first legal option")
+        return ("done",), ("move: no further army move by her rules (she never moves spies)")
+    return legal[0], ("move: no army move by her rules; first legal option")
 
 
 def _betray(ctx: _Ctx, legal: list[Option]) -> Choice:
@@ -949,13 +940,13 @@ def _betray(ctx: _Ctx, legal: list[Option]) -> Choice:
     prized = [c for c in cards if COURT[c].prize >= 0]
     c = highest_priority(g, prized or cards)
     why = "highest-priority card with a prize where she has a spy" if prized else "highest-priority card (no prize)"
-    return ("betray", c), ctx.say(f"betray {card_name(c)}: {why}")
+    return ("betray", c), (f"betray {card_name(c)}: {why}")
 
 
 def _prize(ctx: _Ctx, legal: list[Option]) -> Choice:
     if ("take_prize",) in legal:
-        return ("take_prize",), ctx.say("she always takes the loyalty prize")
-    return legal[0], ctx.say("no prize to take")
+        return ("take_prize",), ("she always takes the loyalty prize")
+    return legal[0], ("no prize to take")
 
 
 def _battle_site(ctx: _Ctx, legal: list[Option]) -> Choice:
@@ -965,23 +956,23 @@ def _battle_site(ctx: _Ctx, legal: list[Option]) -> Choice:
         cards = [c for c in battle_cards(g) if ("battle_card", c) in legal_set]
         if cards:
             c = most_spies_card(g, cards)
-            return ("battle_card", c), ctx.say(
+            return ("battle_card", c), (
                 f"battle on {card_name(c)}: the card with the most spies where she has a spy, priority on ties"
             )
     for r in battle_regions(ctx):
         if ("battle_region", REGIONS[r]) in legal_set:
-            return ("battle_region", REGIONS[r]), ctx.say(
-                f"battle in {REGIONS[r]}: leftmost region on the AI card where another player has pieces and "
+            return ("battle_region", REGIONS[r]), (
+                f"battle in {region_title(r)}: leftmost region on the AI card where another player has pieces and "
                 "she has an army"
             )
     cards = [c for c in battle_cards(g) if ("battle_card", c) in legal_set]
     if cards:
         c = highest_priority(g, cards)
-        return ("battle_card", c), ctx.say(
+        return ("battle_card", c), (
             f"battle on {card_name(c)}: no region qualifies; highest-priority card where she and another player "
             "have spies"
         )
-    return legal[0], ctx.say("battle: no site by her rules; first legal option")
+    return legal[0], ("battle: no site by her rules; first legal option")
 
 
 def _battle(ctx: _Ctx, legal: list[Option]) -> Choice:
@@ -994,13 +985,13 @@ def _battle(ctx: _Ctx, legal: list[Option]) -> Choice:
         spies = [o[1] for o in legal if o[0] == "remove_spy"]
         if spies:
             q = min(spies, key=lambda p: rank.get(p, 99))
-            return ("remove_spy", q), ctx.say(f"remove a spy of {player_label(g, q)} (red arrow order)")
+            return ("remove_spy", q), (f"remove a spy of {player_name(g, q)} (red arrow order)")
     else:
         tribes = [o[1] for o in legal if o[0] == "remove_tribe"]
         if tribes:
             q = min(tribes, key=lambda p: rank.get(p, 99))
-            return ("remove_tribe", q), ctx.say(
-                f"remove a tribe of {player_label(g, q)}: tribes first, red arrow order"
+            return ("remove_tribe", q), (
+                f"remove a tribe of {player_name(g, q)}: tribes first, red arrow order"
             )
         # Armies and roads of coalitions other players are loyal to, players in red arrow order.
         coalitions = []
@@ -1010,7 +1001,7 @@ def _battle(ctx: _Ctx, legal: list[Option]) -> Choice:
                 coalitions.append(c)
         for c in coalitions:
             if ("remove_army", COALITIONS[c]) in legal_set:
-                return ("remove_army", COALITIONS[c]), ctx.say(
+                return ("remove_army", COALITIONS[c]), (
                     f"remove {coalition_label(c, True)} army: armies after tribes, red arrow order"
                 )
         region = step.where
@@ -1018,20 +1009,20 @@ def _battle(ctx: _Ctx, legal: list[Option]) -> Choice:
             for b in road_order(ctx, region):
                 option = ("remove_road", BORDER_NAMES[b], COALITIONS[c])
                 if option in legal_set:
-                    return option, ctx.say(
-                        f"remove {coalition_label(c, True)} road on {BORDER_NAMES[b]}: roads last, region order of "
-                        "the AI card"
+                    return option, (
+                        f"remove {coalition_label(c, True)} road on {where_name(BORDER_NAMES[b])}: roads last, region "
+                        "order of the AI card"
                     )
     if ("done",) in legal_set:
-        return ("done",), ctx.say("battle: no other player's piece left to remove")
-    return legal[0], ctx.say("battle: first legal removal")
+        return ("done",), ("battle: no other player's piece left to remove")
+    return legal[0], ("battle: first legal removal")
 
 
 def _discard_cleanup(ctx: _Ctx, legal: list[Option]) -> Choice:
     g = ctx.g
     cards = [o[1] for o in legal if o[0] == "discard"]
     c = min(cards, key=lambda c: cleanup_discard_key(g, c))
-    return ("discard", c), ctx.say(
+    return ("discard", c), (
         f"discard {card_name(c)}: non-political, non-patriot, non-leveraged first, then most other players' "
         "spies over hers, fewest spies, lowest rank, not favored, lowest number"
     )
@@ -1041,23 +1032,23 @@ def _blackmail(ctx: _Ctx, legal: list[Option]) -> Choice:
     cards = [o[1] for o in legal if o[0] == "spy"]
     if cards:
         c = highest_priority(ctx.g, cards)
-        return ("spy", c), ctx.say(f"Blackmail ('may': she always does): spy on {card_name(c)}, highest priority")
-    return ("skip",), ctx.say("Blackmail: no card to place a spy on")
+        return ("spy", c), (f"Blackmail ('may': she always does): spy on {card_name(c)}, highest priority")
+    return ("skip",), ("Blackmail: no card to place a spy on")
 
 
 def _safe_house(ctx: _Ctx, legal: list[Option]) -> Choice:
     houses = [o for o in legal if o[0] == "safe_house"]
     if houses:
-        return houses[0], ctx.say("Safe House ('may': she always does): the spy goes to the Safe House")
-    return legal[0], ctx.say("Safe House: not available")
+        return houses[0], ("Safe House ('may': she always does): the spy goes to the Safe House")
+    return legal[0], ("Safe House: not available")
 
 
 def _choose_player(ctx: _Ctx, legal: list[Option], what: str) -> Choice:
     players = [o[1] for o in legal if o[0] == "player" and o[1] != ctx.w]
     for p in player_order(ctx.g):
         if p in players:
-            return ("player", p), ctx.say(f"{what}: {player_label(ctx.g, p)}, by the red arrow ({ctx.row_side})")
-    return legal[0], ctx.say(f"{what}: first legal option")
+            return ("player", p), f"{what}: {player_name(ctx.g, p)}, the first in the red arrow's order"
+    return legal[0], (f"{what}: first legal option")
 
 
 def _rumor(ctx: _Ctx, legal: list[Option]) -> Choice:
@@ -1070,7 +1061,7 @@ def _exchange(ctx: _Ctx, legal: list[Option]) -> Choice:
 
 def _pashtunwali(ctx: _Ctx, legal: list[Option]) -> Choice:
     suit = SUITS[ctx.g.favored]
-    return ("suit", suit), ctx.say(f"Pashtunwali Values: she chooses the current favored suit ({suit})")
+    return ("suit", suit), (f"Pashtunwali Values: she chooses the current favored suit ({suit})")
 
 
 def _rebuke(ctx: _Ctx, legal: list[Option]) -> Choice:
@@ -1091,8 +1082,8 @@ def _rebuke(ctx: _Ctx, legal: list[Option]) -> Choice:
     ):
         for r in ctx.regions:
             if test(r) and ("region", REGIONS[r]) in legal:
-                return ("region", REGIONS[r]), ctx.say(f"Rebuke {REGIONS[r]}: {why}")
-    return legal[0], ctx.say("Rebuke: first legal option")
+                return ("region", REGIONS[r]), f"Rebuke {region_title(r)}: {why}"
+    return legal[0], ("Rebuke: first legal option")
 
 
 def _take_piece(ctx: _Ctx, legal: list[Option]) -> Choice:
@@ -1112,26 +1103,30 @@ def _take_piece(ctx: _Ctx, legal: list[Option]) -> Choice:
                 return min(rank(a), rank(b))
 
             o = max(roads, key=road_key)
-            return o, ctx.say(f"none in supply: take the road on {o[1]} (least needed by the AI card's region order)")
+            return o, (
+                f"none in supply: take the road on {where_name(o[1])} (least needed by the AI card's region order)"
+            )
         armies = [o for o in legal if o[0] == "take_army"]
         keep = [o for o in armies if g.rulers[REGION_INDEX[o[1]]] != w]
         o = max(keep or armies, key=lambda o: rank(REGION_INDEX[o[1]]))
-        return o, ctx.say(
-            f"none in supply: take an army from {o[1]} (last region on the AI card that she does not rule)"
+        return o, (
+            f"none in supply: take an army from {where_name(o[1])} (last region on the AI card that she does not "
+            "rule)"
         )
     spies = [o[1] for o in legal if o[0] == "take_spy"]
     if spies:
         dominant = ctx.dominant
         c = min(spies, key=lambda c: card_priority(g, c, dominant))
-        return ("take_spy", c), ctx.say(f"none in supply: take her spy from {card_name(c)}, lowest priority")
+        return ("take_spy", c), (f"none in supply: take her spy from {card_name(c)}, lowest priority")
     tribes = [o for o in legal if o[0] == "take_tribe"]
     if tribes:
         keep = [o for o in tribes if g.rulers[REGION_INDEX[o[1]]] != w]
         o = max(keep or tribes, key=lambda o: rank(REGION_INDEX[o[1]]))
-        return o, ctx.say(
-            f"none in supply: take her tribe from {o[1]} (last region on the AI card that she does not rule)"
+        return o, (
+            f"none in supply: take her tribe from {where_name(o[1])} (last region on the AI card that she does not "
+            "rule)"
         )
-    return legal[0], ctx.say("none in supply: take her gift")
+    return legal[0], "none in supply: take her gift"
 
 
 _HANDLERS: Final[dict[str, Callable[[_Ctx, list[Option]], Choice | None]]] = {

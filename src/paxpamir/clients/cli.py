@@ -105,7 +105,8 @@ def _short_reason(reason: str) -> str:
 
 
 def _seats(players: Sequence[int]) -> str:
-    return "+".join(str(p) for p in players) if players else "-"
+    """Winners as players are numbered at the table, 1 to N (seat 0 is Player 1)."""
+    return "+".join(str(p + 1) for p in players) if players else "-"
 
 
 def _load_invariant_checker(err: TextIO) -> Callable[[Game], Any] | None:
@@ -183,7 +184,7 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         total_turns += s["turns"]
         total_decisions += decisions
         vp = "/".join(str(v) for v in s["vp"])
-        who = "+".join("W" if p == w else str(p) for p in winners) if wakhan else _seats(winners)
+        who = "+".join("W" if p == w else str(p + 1) for p in winners) if wakhan else _seats(winners)
         print(
             f"{i + 1:>5} {seed:>6}  {who:<8} {vp:<{vp_width}} {s['turns']:>5} {decisions:>9}  "
             f"{_short_reason(s['end_reason'])}",
@@ -195,17 +196,17 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if wakhan:
         which = f" ({', '.join(variants)})" if variants else ""
         print(
-            f"{k} game{'s' if k != 1 else ''} against Wakhan{which} (seat {w}), {n - 1} random bot seat"
+            f"{k} game{'s' if k != 1 else ''} against Wakhan{which} (the last seat, W), {n - 1} random bot seat"
             f"{'s' if n > 2 else ''}, seeds {args.seed}..{args.seed + k - 1}" + checked,
             file=out,
         )
-        seats = ", ".join(("Wakhan" if p == w else f"seat {p}") + f": {wins[p]}" for p in range(n))
+        seats = ", ".join(("Wakhan" if p == w else f"player {p + 1}") + f": {wins[p]}" for p in range(n))
         print(f"wins: {seats}", file=out)
     else:
         games = f"{k} game{'s' if k != 1 else ''}"
         print(f"{games}, {n} players, seeds {args.seed}..{args.seed + k - 1}" + checked, file=out)
-        seat_text = ", ".join(f"seat {p}: {wins[p]}" for p in range(n))
-        print(f"wins by seat: {seat_text}" + (f" (shared wins: {shared})" if shared else ""), file=out)
+        seat_text = ", ".join(f"player {p + 1}: {wins[p]}" for p in range(n))
+        print(f"wins: {seat_text}" + (f" (shared wins: {shared})" if shared else ""), file=out)
     print(f"average turns: {total_turns / k:.1f}, average decisions: {total_decisions / k:.1f}", file=out)
     print("end reasons: " + ", ".join(f"{r} {c}" for r, c in sorted(reasons.items())), file=out)
     return 0

@@ -47,6 +47,7 @@ from ..content.cards import CARDS, WAKHAN_INSTRUCTIONS, CourtCard, EventCard, fi
 from ..content.map import COALITIONS, MILITARY, SUITS, region_title
 from ..engine.errors import PamirError
 from ..engine.game import MAX_PLAYERS, Game
+from ..presentation.cardref import wakhan_instruction
 from ..presentation.viewmodel import view_model
 from .cli import WAKHAN_VARIANTS_HELP, player_count_arg, seed_arg, wakhan_variants_arg
 
@@ -69,28 +70,6 @@ SUIT_STYLES = ("bright_blue", "magenta", "green", "red")
 SUIT_SHORT = ("Pol", "Int", "Eco", "Mil")
 
 #: Wakhan's AI card instructions in a few words (``card ai <n>`` shows the full text).
-WAKHAN_SHORT = {
-    "radicalize": "radicalize (by the arrows)",
-    "radicalizeIfMilitaryFavoredHighestRankedMilitary": "if military is favored: radicalize the best military card",
-    "radicalizeIfPoliticalFavoredHighestRankedEconomic": "if political is favored: radicalize the best economic card",
-    "radicalizeHighestRankedPolitical": "radicalize the top-ranked political card",
-    "radicalizeHighestRankedIntelligence": "radicalize the top-ranked intelligence card",
-    "radicalizeIfFewerThan2RupeesRadicalizeMostNetRupees": "if under 2 rupees: radicalize the card netting most rupees",
-    "radicalizeCardThatGivesControlOfRegion": "radicalize a card that makes her rule a region",
-    "radicalizeIntelligence": "radicalize an intelligence card",
-    "radicalizeCardThatWouldPlaceMostBlocks": "radicalize the card placing most armies and roads",
-    "radicalizeIfNoDominantCoalitionCardThatWouldPlaceMostCylinders": (
-        "if no coalition is dominant: radicalize the card placing most tribes and spies"
-    ),
-    "radicalizeIfNoCardWithMoveCardWithMoveAction": "if her court has no move action: radicalize a card with one",
-    "radicalizeIfDominantCoalitionMatchingPatriot": "if a coalition is dominant: radicalize one of its patriots",
-    "radicalizeIfCourtSizeAtLimitHighestRankedPolitical": "if her court is full: radicalize the best political card",
-    "radicalizeIfFewerSpiesThanAnotherPlayerHighestRankedIntelligence": (
-        "if someone has more spies: radicalize the best intelligence card"
-    ),
-    "battleHighestPriorityCourtCardWithMostSpiesWhereWakhanHasSpy": "battle on the card with most spies, one hers",
-}
-
 HELP_TEXT = """\
 Choose an option by its number, or type the start of its label, for example "end" or "purchase bank":
 a unique prefix of a label is enough (case does not matter); a unique part of a label also works.
@@ -364,10 +343,6 @@ def board_log_from(total: int, log_lines: int = BOARD_LOG_LINES, since: int | No
     if since is not None:
         count = min(max(log_lines, total - since), MAX_BOARD_LOG_LINES)
     return max(0, total - count)
-
-
-def wakhan_instruction(code: str) -> str:
-    return WAKHAN_SHORT.get(code, code)
 
 
 def wakhan_card_details(number: int) -> str:

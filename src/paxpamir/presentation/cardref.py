@@ -12,6 +12,39 @@ from typing import Final
 from ..content.cards import CARDS, WAKHAN_CARDS, WAKHAN_INSTRUCTIONS, CourtCard, EventCard
 from ..content.map import COALITIONS, REGIONS, SUITS
 
+#: Wakhan's AI card instructions in a few words (the full texts: ``WAKHAN_INSTRUCTIONS``).
+WAKHAN_SHORT: Final[dict[str, str]] = {
+    "radicalize": "radicalize (by the arrows)",
+    "radicalizeIfMilitaryFavoredHighestRankedMilitary": "if military is favored: radicalize the best military card",
+    "radicalizeIfPoliticalFavoredHighestRankedEconomic": "if political is favored: radicalize the best economic card",
+    "radicalizeHighestRankedPolitical": "radicalize the top-ranked political card",
+    "radicalizeHighestRankedIntelligence": "radicalize the top-ranked intelligence card",
+    "radicalizeIfFewerThan2RupeesRadicalizeMostNetRupees": "if under 2 rupees: radicalize the card netting most rupees",
+    "radicalizeCardThatGivesControlOfRegion": "radicalize a card that makes her rule a region",
+    "radicalizeIntelligence": "radicalize an intelligence card",
+    "radicalizeCardThatWouldPlaceMostBlocks": "radicalize the card placing most armies and roads",
+    "radicalizeIfNoDominantCoalitionCardThatWouldPlaceMostCylinders": (
+        "if no coalition is dominant: radicalize the card placing most tribes and spies"
+    ),
+    "radicalizeIfNoCardWithMoveCardWithMoveAction": "if her court has no move action: radicalize a card with one",
+    "radicalizeIfDominantCoalitionMatchingPatriot": "if a coalition is dominant: radicalize one of its patriots",
+    "radicalizeIfCourtSizeAtLimitHighestRankedPolitical": "if her court is full: radicalize the best political card",
+    "radicalizeIfFewerSpiesThanAnotherPlayerHighestRankedIntelligence": (
+        "if someone has more spies: radicalize the best intelligence card"
+    ),
+    "battleHighestPriorityCourtCardWithMostSpiesWhereWakhanHasSpy": "battle on the card with most spies, one hers",
+}
+
+
+def wakhan_instruction(code: str) -> str:
+    """An AI card instruction in a few words ("radicalize (by the arrows)", "tax", ...)."""
+    return WAKHAN_SHORT.get(code, code)
+
+
+def arrow_words(row_side: str) -> str:
+    """Where the red arrow points, as the board shows it."""
+    return "top row, left end" if row_side == "topLeft" else "bottom row, right end"
+
 _IMPACT_WORDS: Final = {
     "army": "place an army of your loyalty in the card's region",
     "road": "place a road of your loyalty on a border of the card's region",

@@ -46,6 +46,11 @@ def player_name(g: Game, p: int) -> str:
     return f"Player {p + 1}"
 
 
+def possessive(g: Game, p: int) -> str:
+    """"her" for Wakhan, "their" for a player (a person of unknown gender)."""
+    return "her" if p == g.wakhan else "their"
+
+
 def where_name(value: Any) -> str:
     """A region or border name (as in options) in English: ``"kabul-punjab"`` -> "Kabul–Punjab" style."""
     if isinstance(value, str):
@@ -149,8 +154,7 @@ def _purchase(g: Game, e: dict[str, Any], who: str, p: Any, c: Any) -> str:
 
 
 def _play(g: Game, e: dict[str, Any], who: str, p: Any, c: Any) -> str:
-    whose = "her" if p == g.wakhan else "their"
-    return f"{who} plays {card_name(c)} to the {e['side']} of {whose} court."
+    return f"{who} plays {card_name(c)} to the {e['side']} of {possessive(g, p)} court."
 
 
 def _action(g: Game, e: dict[str, Any], who: str, p: Any, c: Any) -> str:
@@ -237,7 +241,10 @@ def _overthrow_tribes(g: Game, e: dict[str, Any], who: str, p: Any, c: Any) -> s
 
 
 def _overthrow_cards(g: Game, e: dict[str, Any], who: str, p: Any, c: Any) -> str:
-    return f"{who} loses the last tribe in {region_title(e['region'])}: their political cards there are discarded."
+    return (
+        f"{who} loses the last tribe in {region_title(e['region'])}: {possessive(g, p)} political cards there are "
+        "discarded."
+    )
 
 
 def _leverage_repaid(g: Game, e: dict[str, Any], who: str, p: Any, c: Any) -> str:
@@ -276,8 +283,8 @@ def _prize_declined(g: Game, e: dict[str, Any], who: str, p: Any, c: Any) -> str
 
 
 def _battle(g: Game, e: dict[str, Any], who: str, p: Any, c: Any) -> str:
-    site = region_title(e["region"]) if "region" in e else card_name(c)
-    return f"{who} battles in {site} (up to {e['limit']} removal{'s' if e['limit'] != 1 else ''})."
+    site = f"in {region_title(e['region'])}" if "region" in e else f"on {card_name(c)}"
+    return f"{who} battles {site} (up to {e['limit']} removal{'s' if e['limit'] != 1 else ''})."
 
 
 def _removed_event(g: Game, e: dict[str, Any], who: str, p: Any, c: Any) -> str:
@@ -330,7 +337,18 @@ def _blocks_cleared(g: Game, e: dict[str, Any], who: str, p: Any, c: Any) -> str
 
 
 def _wakhan_card(g: Game, e: dict[str, Any], who: str, p: Any, c: Any) -> str:
-    return f"Wakhan draws AI card {c}."
+    from ..content.cards import wakhan_card
+    from .cardref import arrow_words
+
+    columns, rows = e.get("next_back") or ([], [])
+    if not columns:
+        return f"Wakhan draws AI card {c}."
+    card = wakhan_card(c)
+    column, side = columns[card.column_arrow], rows[card.row_side_arrow]
+    return (
+        f"Wakhan draws AI card {c}; read against the next card's back, its arrows point to market column "
+        f"{column + 1} and the {arrow_words(side)}."
+    )
 
 
 def _wakhan_reshuffle(g: Game, e: dict[str, Any], who: str, p: Any, c: Any) -> str:
