@@ -27,6 +27,7 @@ import random
 from typing import TYPE_CHECKING, Final
 
 from ..content.cards import COURT, DOMINANCE_CHECKS, is_court_card
+from ..engine.options import option_arg
 from ..rules.abilities import dominance_lead
 from ..rules.scoring import (
     DOMINANCE_LEAD,
@@ -252,7 +253,7 @@ def score_options(game: Game, player: int, options: list[Option], follow_up: boo
 def _bribe_demand(options: list[Option]) -> Option | None:
     """Ask for the whole bribe: the payer's refusal costs them their action, never us anything."""
     demands = [o for o in options if o[0] == "demand"]
-    return max(demands, key=lambda o: o[1]) if demands else None
+    return max(demands, key=lambda o: option_arg(o, "amount")) if demands else None
 
 
 class RepeatGuard:

@@ -34,6 +34,7 @@ from ..content.map import (
     SUITS,
     region_title,
 )
+from ..engine.options import option_arg, option_args
 from ..engine.reason import Reason
 from ..presentation.cardref import arrow_words, wakhan_instruction
 from ..presentation.describe import card_name, player_name, where_name
@@ -171,8 +172,10 @@ class WakhanPlayer:
     >>> g = Game.new(players=2, seed=1, wakhan=True)
     >>> g.apply(g.legal_options()[0])  # the human chooses a loyalty; Wakhan takes the first turn
     >>> option, reason = WakhanPlayer().choose(g)
-    >>> option in g.legal_options() and reason.startswith("AI card")
-    True
+    >>> option
+    ('radicalize', 75)
+    >>> print(reason)  # doctest: +ELLIPSIS
+    line 3/3 (radicalize (by the arrows)): radicalize Abbas Mirza (75) — arrows: top row, column 1 ... 2 (tax))
     """
 
     def decide(self, game: Game) -> Decision:
@@ -252,7 +255,7 @@ def _turn_tags(g: Game) -> list[tuple[str, int, str]]:
 
 
 def _radicalize_cards(ctx: _Ctx, legal: list[Option]) -> list[int]:
-    return [o[1] for o in legal if o[0] == "radicalize"]
+    return option_args(legal, "radicalize", "card")
 
 
 def _slot(g: Game, card: int) -> int:
@@ -674,8 +677,8 @@ def usable_cards(ctx: _Ctx, legal: list[Option], action: str, code: str = "") ->
         return []
     out = []
     for o in legal:
-        if o[0] == "action" and o[2] == action:
-            card = o[1]
+        if o[0] == "action" and option_arg(o, "action") == action:
+            card = option_arg(o, "card")
             if g.rupees[w] >= _hostage_bribe(g, card) + _min_cost(g, action):
                 out.append(card)
     return out
@@ -792,7 +795,7 @@ def _place_spy(ctx: _Ctx, legal: list[Option]) -> Choice:
     """Reading: she "has the most spies" on a card only with strictly more than every other player; if she has
     the most everywhere, the highest-priority card of the region."""
     g, w, n = ctx.g, ctx.w, ctx.g.n
-    cards = [o[1] for o in legal if o[0] == "spy"]
+    cards = option_args(legal, "spy", "card")
 
     def has_most(c: int) -> bool:
         row = g.spies_on(c)
@@ -849,7 +852,7 @@ def _place_road(ctx: _Ctx, legal: list[Option]) -> Choice:
 
 
 def _bribe_demand(ctx: _Ctx, legal: list[Option]) -> Choice:
-    full = max(o[1] for o in legal)
+    full = max(option_args(legal, "demand", "amount"))
     return ("demand", full), (f"she asks the full bribe of {full} rupee(s)")
 
 
@@ -865,7 +868,7 @@ def _tax(ctx: _Ctx, legal: list[Option]) -> Choice:
     """Reading: "most rupees" is a player's whole purse; each rupee is chosen afresh, and she always takes as
     many as her rank allows."""
     g = ctx.g
-    players = [o[1] for o in legal if o[0] == "tax_player"]
+    players = option_args(legal, "tax_player", "player")
     if players:
         order = player_order(g)
         p = min(players, key=lambda q: (-g.rupees[q], order.index(q) if q in order else 99))
@@ -874,7 +877,7 @@ def _tax(ctx: _Ctx, legal: list[Option]) -> Choice:
             f"tax {player_name(g, p)}: players before market, most rupees first (taxable players' rupees: "
             f"{purses}), the red arrow's order on ties"
         )
-    cards = [o[1] for o in legal if o[0] == "tax_market"]
+    cards = option_args(legal, "tax_market", "card")
     if cards:
         top_first = ctx.row_side == "topLeft"
 
@@ -890,7 +893,7 @@ def _tax(ctx: _Ctx, legal: list[Option]) -> Choice:
 
 
 def _build_like(ctx: _Ctx, legal: list[Option], what: str) -> Choice:
-    armies = {REGION_INDEX[o[1]] for o in legal if o[0] == "army"}
+    armies = {REGION_INDEX[r] for r in option_args(legal, "army", "region")}
     for r in ctx.regions:
         if r in armies:
             return ("army", REGIONS[r]), (
@@ -936,7 +939,7 @@ def _move(ctx: _Ctx, legal: list[Option]) -> Choice:
 
 def _betray(ctx: _Ctx, legal: list[Option]) -> Choice:
     g = ctx.g
-    cards = [o[1] for o in legal if o[0] == "betray"]
+    cards = option_args(legal, "betray", "card")
     prized = [c for c in cards if COURT[c].prize >= 0]
     c = highest_priority(g, prized or cards)
     why = "highest-priority card with a prize where she has a spy" if prized else "highest-priority card (no prize)"
@@ -982,12 +985,12 @@ def _battle(ctx: _Ctx, legal: list[Option]) -> Choice:
     rank = {p: i for i, p in enumerate(order)}
     legal_set = set(legal)
     if step.site == "card":
-        spies = [o[1] for o in legal if o[0] == "remove_spy"]
+        spies = option_args(legal, "remove_spy", "player")
         if spies:
             q = min(spies, key=lambda p: rank.get(p, 99))
             return ("remove_spy", q), (f"remove a spy of {player_name(g, q)} (red arrow order)")
     else:
-        tribes = [o[1] for o in legal if o[0] == "remove_tribe"]
+        tribes = option_args(legal, "remove_tribe", "player")
         if tribes:
             q = min(tribes, key=lambda p: rank.get(p, 99))
             return ("remove_tribe", q), (
@@ -1020,7 +1023,7 @@ def _battle(ctx: _Ctx, legal: list[Option]) -> Choice:
 
 def _discard_cleanup(ctx: _Ctx, legal: list[Option]) -> Choice:
     g = ctx.g
-    cards = [o[1] for o in legal if o[0] == "discard"]
+    cards = option_args(legal, "discard", "card")
     c = min(cards, key=lambda c: cleanup_discard_key(g, c))
     return ("discard", c), (
         f"discard {card_name(c)}: non-political, non-patriot, non-leveraged first, then most other players' "
@@ -1029,7 +1032,7 @@ def _discard_cleanup(ctx: _Ctx, legal: list[Option]) -> Choice:
 
 
 def _blackmail(ctx: _Ctx, legal: list[Option]) -> Choice:
-    cards = [o[1] for o in legal if o[0] == "spy"]
+    cards = option_args(legal, "spy", "card")
     if cards:
         c = highest_priority(ctx.g, cards)
         return ("spy", c), (f"Blackmail ('may': she always does): spy on {card_name(c)}, highest priority")
@@ -1044,7 +1047,7 @@ def _safe_house(ctx: _Ctx, legal: list[Option]) -> Choice:
 
 
 def _choose_player(ctx: _Ctx, legal: list[Option], what: str) -> Choice:
-    players = [o[1] for o in legal if o[0] == "player" and o[1] != ctx.w]
+    players = [p for p in option_args(legal, "player", "player") if p != ctx.w]
     for p in player_order(ctx.g):
         if p in players:
             return ("player", p), f"{what}: {player_name(ctx.g, p)}, the first in the red arrow's order"
@@ -1099,33 +1102,28 @@ def _take_piece(ctx: _Ctx, legal: list[Option]) -> Choice:
         if roads:
 
             def road_key(o: Option) -> int:
-                a, b = BORDERS[BORDER_NAMES.index(o[1])]
+                a, b = BORDERS[BORDER_NAMES.index(option_arg(o, "border"))]
                 return min(rank(a), rank(b))
 
             o = max(roads, key=road_key)
-            return o, (
-                f"none in supply: take the road on {where_name(o[1])} (least needed by the AI card's region order)"
-            )
+            border = where_name(option_arg(o, "border"))
+            return o, f"none in supply: take the road on {border} (least needed by the AI card's region order)"
         armies = [o for o in legal if o[0] == "take_army"]
-        keep = [o for o in armies if g.rulers[REGION_INDEX[o[1]]] != w]
-        o = max(keep or armies, key=lambda o: rank(REGION_INDEX[o[1]]))
-        return o, (
-            f"none in supply: take an army from {where_name(o[1])} (last region on the AI card that she does not "
-            "rule)"
-        )
-    spies = [o[1] for o in legal if o[0] == "take_spy"]
+        keep = [o for o in armies if g.rulers[REGION_INDEX[option_arg(o, "region")]] != w]
+        o = max(keep or armies, key=lambda o: rank(REGION_INDEX[option_arg(o, "region")]))
+        region = where_name(option_arg(o, "region"))
+        return o, f"none in supply: take an army from {region} (last region on the AI card that she does not rule)"
+    spies = option_args(legal, "take_spy", "card")
     if spies:
         dominant = ctx.dominant
         c = min(spies, key=lambda c: card_priority(g, c, dominant))
-        return ("take_spy", c), (f"none in supply: take her spy from {card_name(c)}, lowest priority")
+        return ("take_spy", c), f"none in supply: take her spy from {card_name(c)}, lowest priority"
     tribes = [o for o in legal if o[0] == "take_tribe"]
     if tribes:
-        keep = [o for o in tribes if g.rulers[REGION_INDEX[o[1]]] != w]
-        o = max(keep or tribes, key=lambda o: rank(REGION_INDEX[o[1]]))
-        return o, (
-            f"none in supply: take her tribe from {where_name(o[1])} (last region on the AI card that she does not "
-            "rule)"
-        )
+        keep = [o for o in tribes if g.rulers[REGION_INDEX[option_arg(o, "region")]] != w]
+        o = max(keep or tribes, key=lambda o: rank(REGION_INDEX[option_arg(o, "region")]))
+        region = where_name(option_arg(o, "region"))
+        return o, f"none in supply: take her tribe from {region} (last region on the AI card that she does not rule)"
     return legal[0], "none in supply: take her gift"
 
 

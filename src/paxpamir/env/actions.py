@@ -2,10 +2,11 @@
 
 The engine already splits big choices into small decisions (a card action is chosen first, then each rupee
 taxed, each block built, each unit removed is its own decision), so each option is a short tuple: a kind and
-at most two arguments. :data:`ACTION_TABLE` declares, for each option kind, the domain of each argument (card
-numbers, region names, border names, seats, ...). Kinds get consecutive blocks of indices in table order; in
-a block, an option's index is its arguments' positions in their domains read as a mixed-radix number (the last
-argument varies fastest). ``docs/env.md`` lists the blocks.
+at most two arguments. Each option kind declares the domain of each argument where the rules list it
+(:mod:`paxpamir.engine.options`); :data:`KINDS` fixes the order of the kinds here, so that indices never change
+when the rules are reorganised. Kinds get consecutive blocks of indices in that order; in a block, an option's
+index is its arguments' positions in their domains read as a mixed-radix number (the last argument varies
+fastest). ``docs/env.md`` lists the blocks.
 
 Only the engine decides what is legal: :func:`legal_mask` marks the indices of ``game.legal_options()``.
 Nothing here needs a third-party package.
@@ -24,77 +25,34 @@ from __future__ import annotations
 from bisect import bisect_right
 from typing import TYPE_CHECKING, Any, Final
 
-from ..content.cards import ACTIONS
-from ..content.map import BORDER_NAMES, COALITIONS, CYLINDERS_PER_PLAYER, REGIONS, SUITS
 from ..engine.errors import PamirError
+from ..engine.game import Game  # noqa: F401  (importing the engine declares every option kind)
+from ..engine.options import OPTION_KINDS
 
 if TYPE_CHECKING:
-    from ..engine.game import Game
     from ..engine.steps import Option
 
-MAX_SEATS: Final = 5
-
-# Argument domains. Each is a tuple of the exact values the engine puts in options (ints stay ints).
-CARD: Final[tuple[int, ...]] = tuple(range(1, 117))  # any card: court cards 1-100, events 101-116
-COURT_CARD: Final[tuple[int, ...]] = tuple(range(1, 101))  # only court cards carry spies and actions
-REGION: Final[tuple[str, ...]] = REGIONS
-BORDER: Final[tuple[str, ...]] = BORDER_NAMES
-COALITION: Final[tuple[str, ...]] = COALITIONS
-SUIT: Final[tuple[str, ...]] = SUITS
-SEAT: Final[tuple[int, ...]] = tuple(range(MAX_SEATS))
-SIDE: Final[tuple[str, ...]] = ("left", "right")
-CARD_ACTION: Final[tuple[str, ...]] = ACTIONS
-# A bribe is at most the ruler's tribes in a region or the hostage-taker's spies on a card: cylinders.
-BRIBE: Final[tuple[int, ...]] = tuple(range(CYLINDERS_PER_PLAYER + 1))
-
-#: Every option kind and the domains of its arguments, in index order. Never reorder: indices would change.
-ACTION_TABLE: Final[tuple[tuple[str, tuple[tuple[Any, ...], ...]], ...]] = (
+#: The option kinds in index order. Never reorder: indices would change. A new option kind is appended at the
+#: end (``tests/test_env_actions.py`` fails until it is).
+KINDS: Final[tuple[str, ...]] = (
     # the turn
-    ("end_turn", ()),
-    ("purchase", (CARD,)),
-    ("play", (CARD,)),
-    ("action", (COURT_CARD, CARD_ACTION)),
-    ("radicalize", (CARD,)),  # Wakhan's core action
+    "end_turn", "purchase", "play", "action", "radicalize",
     # setup and playing a card
-    ("loyalty", (COALITION,)),
-    ("side", (SIDE,)),
-    ("road", (BORDER,)),
-    ("army", (REGION,)),
-    ("spy", (COURT_CARD,)),
+    "loyalty", "side", "road", "army", "spy",
     # bribes
-    ("demand", (BRIBE,)),
-    ("pay", ()),
-    ("refuse", ()),
+    "demand", "pay", "refuse",
     # card actions, one unit at a time
-    ("done", ()),
-    ("tax_market", (CARD,)),
-    ("tax_player", (SEAT,)),
-    ("move_army", (REGION, REGION)),
-    ("move_tribe", (REGION, REGION)),
-    ("move_spy", (COURT_CARD, COURT_CARD)),
-    ("betray", (COURT_CARD,)),
-    ("take_prize", ()),
-    ("decline_prize", ()),
-    ("battle_region", (REGION,)),
-    ("battle_card", (COURT_CARD,)),
-    ("remove_army", (COALITION,)),
-    ("remove_road", (BORDER, COALITION)),
-    ("remove_tribe", (SEAT,)),
-    ("remove_spy", (SEAT,)),
+    "done", "tax_market", "tax_player", "move_army", "move_tribe", "move_spy", "betray", "take_prize",
+    "decline_prize", "battle_region", "battle_card", "remove_army", "remove_road", "remove_tribe", "remove_spy",
     # a piece taken from the board when the supply is empty
-    ("take_tribe", (REGION,)),
-    ("take_spy", (COURT_CARD,)),
-    ("take_gift", ()),
-    ("take_army", (REGION,)),
-    ("take_road", (BORDER,)),
+    "take_tribe", "take_spy", "take_gift", "take_army", "take_road",
     # discards, events and abilities
-    ("discard", (CARD,)),
-    ("player", (SEAT,)),
-    ("suit", (SUIT,)),
-    ("region", (REGION,)),
-    ("skip", ()),
-    ("safe_house", (COURT_CARD,)),
-    ("decline", ()),
+    "discard", "player", "suit", "region", "skip", "safe_house", "decline",
+)  # fmt: skip
+
+#: Every option kind and the domains of its arguments, in index order (from the kinds' declarations).
+ACTION_TABLE: Final[tuple[tuple[str, tuple[tuple[Any, ...], ...]], ...]] = tuple(
+    (kind, tuple(f.domain for f in OPTION_KINDS[kind].fields)) for kind in KINDS
 )
 
 
@@ -105,7 +63,6 @@ def _block_size(domains: tuple[tuple[Any, ...], ...]) -> int:
     return size
 
 
-KINDS: Final[tuple[str, ...]] = tuple(kind for kind, _ in ACTION_TABLE)
 KIND_INDEX: Final[dict[str, int]] = {kind: i for i, kind in enumerate(KINDS)}
 _DOMAINS: Final[tuple[tuple[tuple[Any, ...], ...], ...]] = tuple(d for _, d in ACTION_TABLE)
 _POSITIONS: Final[tuple[tuple[dict[Any, int], ...], ...]] = tuple(

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from ..content.cards import CARDS
 from ..content.map import BORDER_NAMES, COALITIONS, REGIONS, SUITS, border_title, region_title
+from ..engine.options import option_arg
 from ..engine.steps import KINDS, Option, Step
 
 if TYPE_CHECKING:
@@ -76,7 +77,7 @@ def discard_label(g: Game, player: int, option: Option) -> str:
     """The label of a ``("discard", card)`` option of ``player``: says whether the card is in hand or court."""
     if option[:1] != ("discard",) or len(option) != 2:
         return option_text(option)
-    a = option[1]
+    a = option_arg(option, "card")
     where = ""
     if a in g.hands[player]:
         where = " from your hand"

@@ -26,13 +26,13 @@ from ..content.map import (
     BORDERS,
     COALITIONS,
     REGION_BORDERS,
-    REGION_INDEX,
     REGIONS,
     SUITS,
     border_title,
     region_title,
 )
 from ..engine.errors import PamirError
+from ..engine.options import option_arg, targets
 from ..rules.actions import ACTIONS_PER_TURN, BETRAY_COST, BUILD_UNIT_COST, Battle, action_min_cost, gift_cost, is_bonus
 from ..rules.court import hostage_holder, play_bribe
 from ..rules.events import LASTING
@@ -54,33 +54,14 @@ LOG_LINES: Final = 20
 MAX_GIFTS: Final = 3
 
 
-# What an option points at, by option kind: the position of its argument and what that argument is. A card
-# action, a purchase or a discard points at a card; a road at a border; a tax from a player at the player.
-# Options whose target is given by the pending step (battle removals) are handled in :func:`option_target`.
-_CARD_KINDS: Final = frozenset(
-    {
-        "purchase", "radicalize", "play", "action", "spy", "take_spy", "tax_market", "betray", "battle_card",
-        "discard", "safe_house",
-    }
-)
-_REGION_KINDS: Final = frozenset({"army", "take_tribe", "take_army", "battle_region", "region"})
-_BORDER_KINDS: Final = frozenset({"road", "take_road", "remove_road"})
-_PLAYER_KINDS: Final = frozenset({"tax_player", "player"})
-_NO_TARGET: Final = frozenset(
-    {
-        "end_turn", "demand", "pay", "refuse", "side", "done", "skip", "decline", "take_prize", "decline_prize",
-        "loyalty", "suit", "take_gift",
-    }
-)
-
-
 # ---------------------------------------------------------------------------- targets
 
 
 def option_target(step: tuple[Any, ...] | None, option: tuple[Any, ...]) -> dict[str, Any] | None:
     """What ``option`` of the pending ``step`` points at: ``{"card": n}``, ``{"region": name}``,
-    ``{"border": name}``, ``{"player": p}``, or None. A move also names where it starts (``"from"``); a battle
-    removal names whose piece or which coalition's block (``"player"`` / ``"coalition"``).
+    ``{"border": name}``, ``{"player": p}``, or None, as its kind declares (:func:`engine.options.targets`). A move
+    also names where it starts (``"from"``); a battle removal points at the battle's site and names whose piece
+    or which coalition's block (``"player"`` / ``"coalition"``).
 
     >>> option_target(("turn", 0), ("action", 37, "tax"))
     {'card': 37}
@@ -91,40 +72,20 @@ def option_target(step: tuple[Any, ...] | None, option: tuple[Any, ...]) -> dict
     >>> option_target(("turn", 0), ("end_turn",)) is None
     True
     """
+    out = targets(option)
     kind = option[0] if option else ""
-    arg: Any = option[1] if len(option) > 1 else None
-    if kind in _CARD_KINDS:
-        return {"card": arg}
-    if kind in _BORDER_KINDS:
-        out: dict[str, Any] = {"border": arg}
-        if kind == "remove_road":
-            out["coalition"] = option[2]
-        return out
-    if kind in _REGION_KINDS:
-        return {"region": arg}
-    if kind in _PLAYER_KINDS:
-        return {"player": arg}
-    if kind == "move_spy":
-        return {"card": option[2], "from": {"card": arg}}
-    if kind in ("move_army", "move_tribe"):
-        return {"region": option[2], "from": {"region": arg}}
-    if kind in ("remove_army", "remove_tribe", "remove_spy") and step is not None and step[:1] == ("battle",):
+    if kind in _AT_BATTLE_SITE and step is not None and step[:1] == ("battle",):
         where = Battle(*step).where
         if kind == "remove_spy":
-            return {"card": where, "player": arg}
-        site = {"region": REGIONS[where]} if isinstance(where, int) and 0 <= where < 6 else {"region": where}
-        if kind == "remove_army":
-            return {**site, "coalition": arg}
-        return {**site, "player": arg}
-    if kind in _NO_TARGET:
-        return None
-    # A kind this table does not know yet: a region or border name still says where it points.
-    if isinstance(arg, str):
-        if arg in REGION_INDEX:
-            return {"region": arg}
-        if arg in BORDER_NAMES:
-            return {"border": arg}
-    return None
+            site: dict[str, Any] = {"card": where}
+        else:
+            site = {"region": REGIONS[where]} if isinstance(where, int) and 0 <= where < 6 else {"region": where}
+        return {**site, **(out or {})}
+    return out
+
+
+#: Removals in a battle: their target is the battle's site, which the pending step gives.
+_AT_BATTLE_SITE: Final = frozenset({"remove_army", "remove_tribe", "remove_spy"})
 
 
 def _group(options: list[dict[str, Any]]) -> dict[str, Any]:
@@ -267,7 +228,7 @@ def _courts(g: Game, view: dict[str, Any], legal: list[tuple[Any, ...]]) -> list
     usable: dict[int, list[str]] = {}
     for o in legal:
         if o[0] == "action":
-            usable.setdefault(o[1], []).append(o[2])
+            usable.setdefault(option_arg(o, "card"), []).append(option_arg(o, "action"))
     spies = view.get("spies") or {}
     courts = []
     for p, pd in enumerate(view["players"]):

@@ -26,6 +26,7 @@ from ..content.map import (
     RUSSIAN,
     TRANSCASPIA,
 )
+from ..engine.options import COURT_CARDS, Field, option_kind
 from ..engine.steps import CourtCardNumber, Option, RegionName, Seat, decision_kind
 from ..presentation.describe import card_name, plain_label, where_name
 from .events import end_effects, has_effect
@@ -351,6 +352,9 @@ def _safe_house_label(g: Game, step: SafeHouse, option: Option) -> str:
     if option[:1] == ("safe_house",) and len(option) == 2:
         return f"Put the spy on {card_name(option[1])}"
     return plain_label(option)
+
+
+option_kind("safe_house", Field("card", COURT_CARDS, points_at="card"))
 
 
 decision_kind(

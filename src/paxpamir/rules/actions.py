@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final, NamedTuple
 
-from ..content.cards import COURT
+from ..content.cards import ACTIONS, COURT
 from ..content.map import (
     BORDER_INDEX,
     BORDER_NAMES,
@@ -23,6 +23,7 @@ from ..content.map import (
     REGION_INDEX,
     REGIONS,
 )
+from ..engine.options import CARDS, COALITION_NAMES, COURT_CARDS, REGION_NAMES, SEATS, Field, option_kind
 from ..engine.steps import (
     KINDS,
     Arg,
@@ -92,6 +93,10 @@ def action_min_cost(g: Game, player: int, action: str) -> int:
     if action == "betray":
         return BETRAY_COST
     return 0
+
+
+option_kind("action", Field("card", COURT_CARDS, points_at="card"), Field("action", ACTIONS))
+
 
 
 def card_action_options(g: Game, player: int, out: list[Option]) -> None:
@@ -239,6 +244,9 @@ def _tax_label(g: Game, step: Tax, option: Option) -> str:
     return plain_label(option)
 
 
+option_kind("tax_market", Field("card", CARDS, points_at="card"))
+option_kind("tax_player", Field("player", SEATS, points_at="player"))
+
 decision_kind(
     "tax",
     Tax,
@@ -326,6 +334,8 @@ def _build(g: Game, step: Build, option: Option) -> None:
 def _build_label(g: Game, step: Build, option: Option) -> str:
     return block_label(option)
 
+
+option_kind("army", Field("region", REGION_NAMES, points_at="region"))
 
 decision_kind(
     "build",
@@ -516,6 +526,10 @@ def _move_label(g: Game, step: Move, option: Option) -> str:
     return plain_label(option)
 
 
+option_kind("move_army", Field("region", REGION_NAMES, "region", "from"), Field("to", REGION_NAMES, "region"))
+option_kind("move_tribe", Field("region", REGION_NAMES, "region", "from"), Field("to", REGION_NAMES, "region"))
+option_kind("move_spy", Field("card", COURT_CARDS, "card", "from"), Field("to", COURT_CARDS, "card"))
+
 decision_kind(
     "move",
     Move,
@@ -617,6 +631,8 @@ def _betray_label(g: Game, step: Betray, option: Option) -> str:
     return plain_label(option)
 
 
+option_kind("betray", Field("card", COURT_CARDS, points_at="card"))
+
 decision_kind(
     "betray",
     Betray,
@@ -664,6 +680,9 @@ def _prize_label(g: Game, step: Prize, option: Option) -> str:
         return "Leave it in the discard pile"
     return plain_label(option)
 
+
+option_kind("take_prize")
+option_kind("decline_prize")
 
 decision_kind(
     "prize",
@@ -777,6 +796,9 @@ def _site_label(g: Game, step: BattleSite, option: Option) -> str:
     return plain_label(option)
 
 
+option_kind("battle_region", Field("region", REGION_NAMES, points_at="region"))
+option_kind("battle_card", Field("card", COURT_CARDS, points_at="card"))
+
 decision_kind(
     "battle_site",
     BattleSite,
@@ -853,6 +875,16 @@ def _battle_label(g: Game, step: Battle, option: Option) -> str:
         return "Stop here"
     return plain_label(option)
 
+
+# A removal points at the battle's site (the pending step) and says whose piece or which coalition's block.
+option_kind("remove_army", Field("coalition", COALITION_NAMES, "coalition", "extra"))
+option_kind(
+    "remove_road",
+    Field("border", BORDER_NAMES, points_at="border"),
+    Field("coalition", COALITION_NAMES, "coalition", "extra"),
+)
+option_kind("remove_tribe", Field("player", SEATS, "player", "extra"))
+option_kind("remove_spy", Field("player", SEATS, "player", "extra"))
 
 decision_kind(
     "battle",

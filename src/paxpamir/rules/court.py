@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Final, NamedTuple
 
 from ..content.cards import COURT
 from ..content.map import BORDER_INDEX, BORDER_NAMES, POLITICAL, REGION_BORDERS, SUIT_INDEX
+from ..engine.options import BRIBES, CARDS, COURT_CARDS, SIDES, Field, option_kind
 from ..engine.steps import (
     KINDS,
     CardNumber,
@@ -156,6 +157,12 @@ def _demand_ask(g: Game, step: BribeDemand) -> str:
 def _demand_label(g: Game, step: BribeDemand, option: Option) -> str:
     a = option[1] if len(option) > 1 else None
     return "Waive the bribe" if a == 0 else f"Ask {rupees_text(a)}"  # type: ignore[arg-type]
+
+
+option_kind("play", Field("card", CARDS, points_at="card"))
+option_kind("demand", Field("amount", BRIBES))
+option_kind("pay")
+option_kind("refuse")
 
 
 decision_kind(
@@ -311,6 +318,8 @@ def _side_label(g: Game, step: Side, option: Option) -> str:
     return f"Play it at the {option[1] if len(option) > 1 else None} end of your court"
 
 
+option_kind("side", Field("side", SIDES))
+
 decision_kind(
     "side",
     Side,
@@ -418,6 +427,8 @@ def _road_label(g: Game, step: PlaceRoad, option: Option) -> str:
     return f"Road on {where_name(option[1] if len(option) > 1 else None)}"
 
 
+option_kind("road", Field("border", BORDER_NAMES, points_at="border"))
+
 decision_kind(
     "place_road",
     PlaceRoad,
@@ -450,6 +461,8 @@ def _place_spy(g: Game, step: PlaceSpy, option: Option) -> None:
 def _spy_label(g: Game, step: PlaceSpy, option: Option) -> str:
     return f"Spy on {card_name(option[1] if len(option) > 1 else None)}"  # type: ignore[arg-type]
 
+
+option_kind("spy", Field("card", COURT_CARDS, points_at="card"))
 
 decision_kind(
     "place_spy",
@@ -586,6 +599,8 @@ def _leverage_discard(g: Game, step: LeverageDiscard, option: Option) -> None:
 def _leverage_discard_label(g: Game, step: LeverageDiscard, option: Option) -> str:
     return discard_label(g, step.player, option)
 
+
+option_kind("discard", Field("card", CARDS, points_at="card"))
 
 decision_kind(
     "leverage_discard",

@@ -22,6 +22,7 @@ from ..content.map import (
     SUIT_INDEX,
     SUITS,
 )
+from ..engine.options import REGION_NAMES, SEATS, SUIT_NAMES, Field, option_kind
 from ..engine.steps import Anything, EventCardNumber, Option, Seat, SeatOrNobody, automatic_kind, decision_kind
 from ..presentation.describe import discard_label, plain_label, player_name, where_name
 
@@ -316,6 +317,8 @@ def _player_label(g: Game, step: EventChoice, option: Option) -> str:
     return plain_label(option)
 
 
+option_kind("player", Field("player", SEATS, points_at="player"))
+
 decision_kind(
     "rumor",
     EventChoice,
@@ -366,6 +369,8 @@ def _suit_label(g: Game, step: EventChoice, option: Option) -> str:
     return f"Favor the {option[1]} suit"
 
 
+option_kind("suit", Field("suit", SUIT_NAMES))
+
 decision_kind(
     "pashtunwali",
     EventChoice,
@@ -389,6 +394,8 @@ def _rebuke(g: Game, step: EventChoice, option: Option) -> None:
 def _region_label(g: Game, step: EventChoice, option: Option) -> str:
     return where_name(option[1])
 
+
+option_kind("region", Field("region", REGION_NAMES, points_at="region"))
 
 decision_kind(
     "rebuke",

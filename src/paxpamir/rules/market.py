@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Final, NamedTuple
 
 from ..content.cards import COURT, PUBLIC_WITHDRAWAL, is_court_card, is_dominance_check
 from ..content.map import MILITARY
+from ..engine.options import CARDS, Field, option_kind
 from ..engine.steps import MarketSlot, Option, Seat, automatic_kind, per_seat
 from .abilities import has_purchase_discount, purchase_is_free
 from .events import resolve_discarded_event, resolve_purchased_event
@@ -33,6 +34,10 @@ def column_cost(g: Game, column: int) -> int:
     """What a card in market ``column`` costs before any discount: one rupee per card to its left, two while
     military is favored."""
     return column * 2 if g.favored == MILITARY else column
+
+
+option_kind("purchase", Field("card", CARDS, points_at="card"))
+
 
 
 def purchase_options(g: Game, player: int, out: list[Option], kind: str = "purchase") -> None:

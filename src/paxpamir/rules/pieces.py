@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final, NamedTuple
 
 from ..content.map import BORDER_INDEX, BORDER_NAMES, REGION_INDEX, REGIONS
+from ..engine.options import COURT_CARDS, REGION_NAMES, Field, option_kind
 from ..engine.steps import Arg, CoalitionOrNone, OneOf, Option, Seat, Step, decision_kind
 from ..presentation.describe import card_name, plain_label, where_name
 
@@ -133,6 +134,13 @@ def _take_label(g: Game, step: TakePiece, option: Option) -> str:
         return f"Take one of your {what}s"
     a = option[1]
     return f"Take your {what} from {where_name(a) if not isinstance(a, int) else card_name(a)}"
+
+
+option_kind("take_tribe", Field("region", REGION_NAMES, points_at="region"))
+option_kind("take_spy", Field("card", COURT_CARDS, points_at="card"))
+option_kind("take_gift")
+option_kind("take_army", Field("region", REGION_NAMES, points_at="region"))
+option_kind("take_road", Field("border", BORDER_NAMES, points_at="border"))
 
 
 decision_kind(

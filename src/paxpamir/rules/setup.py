@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Final, NamedTuple
 from ..content.cards import DOMINANCE_CHECKS, OTHER_EVENTS
 from ..content.map import COALITION_INDEX, POLITICAL
 from ..engine import rng
+from ..engine.options import COALITION_NAMES, Field, option_kind
 from ..engine.steps import Option, Seat, Step, automatic_kind, decision_kind
 
 if TYPE_CHECKING:
@@ -226,6 +227,9 @@ def _loyalty_check(g: Game, step: Loyalty, below: Step | None) -> str | None:
     if step.player == g.wakhan:
         return "Wakhan chooses no loyalty"
     return None
+
+
+option_kind("loyalty", Field("coalition", COALITION_NAMES))
 
 
 decision_kind(

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from ..content.map import INTELLIGENCE, POLITICAL
+from ..engine.options import option_kind
 from ..engine.steps import KINDS, Option, Seat, automatic_kind, decision_kind, per_seat
 from ..presentation.describe import card_name, discard_label, plain_label, rupees_text
 from .abilities import start_of_turn
@@ -107,6 +108,8 @@ def _turn_label(g: Game, step: Turn, option: Option) -> str:
         return "End your turn (cleanup)"
     return plain_label(option)
 
+
+option_kind("end_turn")
 
 decision_kind(
     "turn",

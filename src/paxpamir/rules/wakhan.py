@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Final
 from ..content.cards import WakhanCard, wakhan_card
 from ..engine import rng
 from ..engine.errors import PamirError
+from ..engine.options import CARDS, Field, option_kind
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -68,6 +69,10 @@ def variant_on(g: Game, name: str) -> bool:
     """Is the Wakhan variant ``name`` switched on in this game?"""
     chosen: list[str] | None = g.options.get("wakhan_variants")
     return chosen is not None and name in chosen
+
+
+option_kind("radicalize", Field("card", CARDS, points_at="card"))  # her core action: purchase and play at once
+
 
 
 def is_wakhan(g: Game, player: int) -> bool:
