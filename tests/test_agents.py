@@ -101,7 +101,7 @@ def test_a_reason_object_carries_its_note_through_apply():
 def test_wakhans_notes_are_public_in_every_view():
     g, _ = play_seeded_game(3, 11, wakhan=True, max_decisions=5000)
     notes = [e["note"] for e in g.events() if e.get("note")]
-    assert notes and all(n["wakhan"] in ("line", "bonus") for n in notes)
+    assert notes and all(n["wakhan"] in ("line", "bonus", "road") for n in notes)
     for viewer in (0, 1, None):
         view = g.view(viewer)
         assert "record" not in view and "seed" not in view

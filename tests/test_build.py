@@ -60,18 +60,23 @@ def test_the_engine_is_compiled_all_or_nothing():
         assert compiled in ([], engine_modules()), f"a partly compiled engine: {compiled}"
 
 
-def play(players: int, seed: int, wakhan: bool) -> dict[str, object]:
-    game = Game.new(players, seed, wakhan=wakhan)
+def played(players: int, seed: int, wakhan: bool, quiet: bool = False) -> tuple[Game, int]:
+    """The seeded game played to its end by a random bot (and Wakhan), and its number of decisions."""
+    game = Game.new(players, seed, wakhan=wakhan, quiet=quiet)
     bot = RandomBot(seed)
     agents = [bot] * players
     if wakhan:
         agents[-1] = WakhanPlayer()
-    result = play_game(game, agents)
+    return game, play_game(game, agents).decisions
+
+
+def play(players: int, seed: int, wakhan: bool) -> dict[str, object]:
+    game, decisions = played(players, seed, wakhan)
     return {
         "players": players,
         "seed": seed,
         "wakhan": wakhan,
-        "decisions": result.decisions,
+        "decisions": decisions,
         "vp": game.vp,
         "state_hash": game.state_hash(),
     }
@@ -83,6 +88,22 @@ def test_seeded_games_reach_the_recorded_states(players: int, seed: int, wakhan:
     assert play(players, seed, wakhan) == golden[(players, seed, wakhan)]
 
 
+def test_a_quiet_game_is_the_same_game_with_a_short_log():
+    """Game.new(quiet=True) logs only what agents read back (turns, reasons, notes): same records, same states."""
+    from paxpamir.engine.game import ALWAYS_LOGGED
+
+    for players, seed, wakhan in GAMES[::3]:
+        loud, _ = played(players, seed, wakhan)
+        quiet, _ = played(players, seed, wakhan, quiet=True)
+        assert quiet.state_hash() == loud.state_hash() and quiet.record() == loud.record()
+        assert {e["type"] for e in quiet.events()} <= ALWAYS_LOGGED
+        assert len(quiet.events()) < len(loud.events()) / 2
+        assert quiet.notes_this_turn(0) == loud.notes_this_turn(0)
+    g = Game.new(players=2, seed=1, quiet=True)
+    assert g.clone().quiet and not Game.from_json(g.to_json()).quiet
+
+
 if __name__ == "__main__":
     GOLDEN.write_text(json.dumps([play(*g) for g in GAMES], indent=1) + "\n", encoding="utf-8")
     print(f"wrote {GOLDEN} ({len(GAMES)} games)", file=sys.stderr)
+

@@ -158,6 +158,21 @@ def test_bench_prints_a_row_per_player_count_with_figures_that_add_up(capsys):
     assert float(total.group(3)) == pytest.approx(float(total.group(2)) * all_decisions / 4, rel=0.01, abs=1)
 
 
+def test_bench_quiet_plays_the_same_games_with_a_quiet_log(capsys):
+    args = ["bench", "--games", "2", "--players", "2", "--warmup", "0", "--clones", "10"]
+    assert main(args) == 0
+    loud = capsys.readouterr().out
+    assert main([*args, "--quiet"]) == 0
+    quiet = capsys.readouterr().out
+    assert "every event logged" in loud.splitlines()[0] and "quiet games" in quiet.splitlines()[0]
+
+    def counts(out: str) -> list[str]:
+        row = next(line.split() for line in out.splitlines() if re.match(r"^\s+2\s+2\s", line))
+        return row[5:7]  # decisions and turns per game: the same games
+
+    assert counts(loud) == counts(quiet)
+
+
 # ---------------------------------------------------------------------------- cards
 
 

@@ -25,6 +25,7 @@ from typing import Any, Final
 
 from ..content.cards import DOMINANCE_CHECKS, OTHER_EVENTS, is_court_card, wakhan_card
 from ..engine.game import Game
+from ..rules.events import EventChoice
 
 MAX_SEED: Final = 2**62
 
@@ -42,7 +43,7 @@ def _visible_cards(view: dict[str, Any], viewer: int | None) -> set[int]:
     seen.update(e["card"] for e in view["effects"])
     for step in view.get("agenda") or []:
         if step and step[0] in ("rumor", "exchange_hands", "pashtunwali", "rebuke") and len(step) > 2:
-            seen.add(step[2])
+            seen.add(EventChoice(*step).card)  # the event card waits on the agenda, in no pile
     return seen
 
 
@@ -154,7 +155,9 @@ def determinize(view: dict[str, Any], viewer: int, rng: random.Random) -> Game:
                     hidden.insert(0, hidden.pop(i))
                     break
         data["wakhan"] = {"seat": wk["seat"], "ai_deck": hidden, "ai_discard": discard}
-    return Game.from_json(data)
+    world = Game.from_json(data)
+    world.quiet = True  # a world searched, not read: only what agents read back is logged
+    return world
 
 
 __all__ = ["determinization_base", "determinize"]

@@ -240,6 +240,7 @@ def score_options(game: Game, player: int, options: list[Option], follow_up: boo
     scores = []
     for option in options:
         child = game.clone()
+        child.quiet = True  # a look-ahead nobody reads the log of
         child.apply(option)
         if follow_up:
             _follow_up(child, player, FOLLOW_UP_DEPTH)

@@ -63,10 +63,11 @@ def play_seeded_game(
     wakhan_variants: object = (),
     check: Checker | None = None,
     max_decisions: int = MAX_DECISIONS,
+    quiet: bool = False,
 ) -> tuple[Game, GameResult]:
     """A new game played to its end by a random bot seeded like the game (one bot for every seat but
-    Wakhan's; ``wakhan=True`` puts her in the last seat, ``wakhan_variants`` as in :meth:`Game.new`): what
-    ``pamir simulate`` and ``pamir bench`` play. Raises :class:`GameFailure`.
+    Wakhan's; ``wakhan=True`` puts her in the last seat, ``wakhan_variants`` and ``quiet`` as in
+    :meth:`Game.new`): what ``pamir simulate`` and ``pamir bench`` play. Raises :class:`GameFailure`.
 
     >>> game, result = play_seeded_game(2, 7, wakhan=True)
     >>> game.is_over and result.decisions > 0
@@ -75,7 +76,7 @@ def play_seeded_game(
     from ..engine.game import Game
     from .bots import RandomBot
 
-    game = Game.new(players, seed, wakhan=wakhan, wakhan_variants=wakhan_variants)
+    game = Game.new(players, seed, wakhan=wakhan, wakhan_variants=wakhan_variants, quiet=quiet)
     result = play_game(game, seat_agents(game, RandomBot(seed)), max_decisions=max_decisions, check=check)
     return game, result
 

@@ -1,12 +1,14 @@
 """Wakhan's decision procedure (rulebook "Playing with Wakhan", pp. 16-18, and the 24 AI cards).
 
 :class:`WakhanPlayer` answers every decision that falls to Wakhan's seat with ``(option, reason)``: the option
-is always one of ``game.legal_options()`` and the reason names the AI card in use, the arrows read from the
-back of the next AI card, the rule applied and the card or place chosen, so that a human can check her by hand.
+is always one of ``game.legal_options()`` and the reason names the line of her AI card she performs (in words),
+the rule applied and the card or place chosen, so that a human can check her by hand (the log says once, when
+she draws it, which AI card she uses and where its arrows point).
 It uses only the public API (``legal_options``, ``clone``/``apply`` to look ahead at a Dominance Check), the
 state's public fields and the engine's rule functions (costs, dominance, bonus actions, rulers, hostages,
 protections: none is re-implemented here); it keeps no state of its own. Where she is within her AI card's
-action lines is kept as a note with each decision (``{"wakhan": "line", "line": 2, ...}``) and read back with
+action lines (and the roads she placed for a card) is kept as a note with each decision (``{"wakhan": "line",
+"line": 2, ...}``, ``{"wakhan": "road", "card": 12}``) and read back with
 ``game.notes_this_turn``, so a saved game resumes identically and rewording a reason changes nothing.
 
 Where the rulebook leaves a choice open, the reading followed is marked "Reading:" in the docstring of the
@@ -52,7 +54,7 @@ from ..rules.actions import (
 from ..rules.actions import (
     betray_targets as engine_betray_targets,
 )
-from ..rules.court import LEVERAGE_RUPEES, BribePay, hostage_holder, play_bribe
+from ..rules.court import LEVERAGE_RUPEES, BribePay, PlaceRoad, hostage_holder, play_bribe
 from ..rules.market import purchase_cost
 from ..rules.rulers import ruler_after
 from ..rules.scoring import dominant_coalition
@@ -811,19 +813,14 @@ def _place_spy(ctx: _Ctx, legal: list[Option]) -> Choice:
     return ("spy", c), (f"spy on {card_name(c)}: she has the most spies everywhere; highest-priority card")
 
 
+def road_note(card: int) -> dict[str, Any]:
+    """The note kept with a road she places for ``card``'s impact icons (counted back by :func:`_roads_placed_for`)."""
+    return {"wakhan": "road", "card": card}
+
+
 def _roads_placed_for(g: Game, card: int) -> int:
-    """Roads Wakhan has placed since she played ``card`` (read back from the log)."""
-    w = g.wakhan
-    count = 0
-    for e in g.recent_events():
-        t = e.get("type")
-        if t == "play" and e.get("card") == card and e.get("player") == w:
-            return count
-        if t == "place" and e.get("kind") == "road" and e.get("player") == w:
-            count += 1
-        if t == "turn":
-            break
-    return count
+    """Roads Wakhan has placed this turn for ``card``, from the notes kept with those decisions."""
+    return sum(1 for note in g.notes_this_turn(g.wakhan) if note.get("wakhan") == "road" and note.get("card") == card)
 
 
 def road_order(ctx: _Ctx, region: int) -> list[int]:
@@ -839,15 +836,16 @@ def road_order(ctx: _Ctx, region: int) -> list[int]:
 
 def _place_road(ctx: _Ctx, legal: list[Option]) -> Choice:
     g = ctx.g
-    card = _pending(g)[2]
+    card = PlaceRoad(*_pending(g)).card
     region = COURT[card].region
     order = road_order(ctx, region)
     k = _roads_placed_for(g, card)
     b = order[k % len(order)]
     name = BORDER_NAMES[b]
-    return ("road", name), (
+    return ("road", name), Reason(
         f"road {k + 1} of {card_name(card)} on {where_name(name)}: the borders of {region_title(region)} in the AI "
-        f"card's region order"
+        f"card's region order",
+        road_note(card),
     )
 
 

@@ -127,10 +127,13 @@ def _play_random_game(
     check: Callable[[Game], Any] | None = None,
     wakhan: bool = False,
     wakhan_variants: tuple[str, ...] = (),
+    quiet: bool = False,
 ) -> tuple[Game, int]:
     """One full game with a random bot seeded like the game (and Wakhan in the last seat with ``wakhan``);
     returns (game, decisions). Raises the runner's GameFailure."""
-    game, result = play_seeded_game(players, seed, wakhan=wakhan, wakhan_variants=wakhan_variants, check=check)
+    game, result = play_seeded_game(
+        players, seed, wakhan=wakhan, wakhan_variants=wakhan_variants, check=check, quiet=quiet
+    )
     return game, result.decisions
 
 
@@ -226,7 +229,9 @@ def _mid_game(players: int, seed: int) -> Game:
 def cmd_bench(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     counts = sorted(set(args.players)) if args.players else list(range(MIN_PLAYERS, MAX_PLAYERS + 1))
     k = args.games
-    print(f"engine: {build_info()} (Python {sys.version.split()[0]})", file=out)
+    quiet = bool(getattr(args, "quiet", False))
+    logged = "quiet games: only turns, reasons and notes logged" if quiet else "every event logged"
+    print(f"engine: {build_info()} (Python {sys.version.split()[0]}); {logged}", file=out)
     print(
         f"{'players':>7} {'games':>6} {'seconds':>8} {'games/s':>8} {'decisions/s':>11} {'avg dec':>8} "
         f"{'avg turns':>9} {'clones/s':>9} {'state B':>8}",
@@ -239,12 +244,12 @@ def cmd_bench(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     for n in counts:
         try:
             for seed in range(args.warmup):  # warm-up: not timed
-                _play_random_game(n, seed)
+                _play_random_game(n, seed, quiet=quiet)
             decisions = 0
             turns = 0
             t0 = time.perf_counter()
             for seed in range(BENCH_SEED, BENCH_SEED + k):
-                game, d = _play_random_game(n, seed)
+                game, d = _play_random_game(n, seed, quiet=quiet)
                 decisions += d
                 turns += game.turn
             elapsed = time.perf_counter() - t0
@@ -430,6 +435,11 @@ def build_parser() -> argparse.ArgumentParser:
         type=_positive,
         default=BENCH_CLONES,
         help=f"clones timed per player count (default {BENCH_CLONES})",
+    )
+    p.add_argument(
+        "--quiet",
+        action="store_true",
+        help="play quiet games (Game.new(quiet=True)): only the events agents read are logged",
     )
     p.set_defaults(run=cmd_bench)
 

@@ -86,6 +86,7 @@ class Game:
     # History (immutable cons lists, shared safely between clones).
     _log: tuple | None
     _log_len: int
+    quiet: bool  # keep only the events agents read (turns, reasons, notes): see Game.new
     _history: tuple | None
     _history_len: int
     undo_floor: int
@@ -109,6 +110,7 @@ class Game:
         wakhan: object = False,
         wakhan_variants: object = (),
         deal: object = None,
+        quiet: object = False,
     ) -> Game:
         """Set up a new game exactly as the rulebook describes, deterministically from ``seed``.
 
@@ -121,6 +123,11 @@ class Game:
         ``{"deck": [...], "first": seat, "ai_deck": [...]}`` (the draw deck top card first, in its six piles; the
         first player to choose loyalty; with Wakhan, her AI deck top card first, and ``first`` 0). Such a game's
         record starts from its position after setup. OpenSpiel's chance nodes deal games this way.
+
+        ``quiet=True`` keeps from the log only what agents read back (turn boundaries, reasons and notes), for
+        simulations, benchmarks and searches whose logs nobody reads: the events cost (almost) nothing then. The
+        game, its record and its state hash are the same; ``log_lines()`` has little to say. Not saved: a game
+        loaded from JSON logs everything.
         """
         if not isinstance(players, int) or isinstance(players, bool) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise PamirError(f"a game has 2 to 5 players, not {players!r}")
@@ -130,6 +137,7 @@ class Game:
             raise PamirError(f"Wakhan plays against one or two humans: 2 or 3 seats in all, not {players}")
         g = cls._blank(players, game_options(open_hands, wakhan, wakhan_variants))
         g.seed = seed
+        g.quiet = bool(quiet)
         from ..rules.setup import check_deal, set_up
 
         dealt = check_deal(players, bool(wakhan), deal) if deal is not None else None
@@ -182,6 +190,7 @@ class Game:
         g.ai_discard = []
         g._log = None
         g._log_len = 0
+        g.quiet = False
         g._history = None
         g._history_len = 0
         g.undo_floor = 0
@@ -236,6 +245,7 @@ class Game:
         g.ai_discard = self.ai_discard[:]
         g._log = self._log
         g._log_len = self._log_len
+        g.quiet = self.quiet
         g._history = self._history
         g._history_len = self._history_len
         g.undo_floor = self.undo_floor
@@ -293,6 +303,7 @@ class Game:
         self.ai_discard = other.ai_discard
         self._log = other._log
         self._log_len = other._log_len
+        self.quiet = other.quiet
         self._history = other._history
         self._history_len = other._history_len
         self.undo_floor = other.undo_floor
@@ -620,6 +631,8 @@ class Game:
     def log(self, event_type: str, **fields: Any) -> None:
         """Add an event of ``event_type`` with ``fields`` to the structured log. (Not ``kind``: events have a
         field of that name, and a compiled build does not honour positional-only parameters.)"""
+        if self.quiet and event_type not in ALWAYS_LOGGED:
+            return
         fields["type"] = event_type
         self._log = (fields, self._log)
         self._log_len += 1
@@ -851,6 +864,10 @@ def _is_seat(value: object, n: int) -> bool:
 
 def _to_tuple(value: list[Any]) -> tuple[Any, ...]:
     return tuple(_to_tuple(v) if isinstance(v, list) else v for v in value)
+
+
+#: The events a quiet game still logs: what agents read back (notes_this_turn) and where turns begin.
+ALWAYS_LOGGED: Final = frozenset({"turn", "reason", "note"})
 
 
 def game_options(open_hands: object, wakhan: object, wakhan_variants: object) -> dict[str, Any]:

@@ -144,7 +144,8 @@ def _card_action(g: Game, step: CardAction) -> None:
     g.used_cards.append(card)
     if not bonus:
         g.actions_used += 1
-    g.log("action", player=p, card=card, action=action, bonus=bonus)
+    if not g.quiet:
+        g.log("action", player=p, card=card, action=action, bonus=bonus)
     _start(g, p, action, COURT[card].rank)
 
 
@@ -220,10 +221,12 @@ def _tax(g: Game, step: Tax, option: Option) -> None:
         slot = g.market.index(option[1])
         g.market_rupees[slot] -= 1
         g.rupees[p] += 1
-        g.log("tax", player=p, card=option[1])
+        if not g.quiet:
+            g.log("tax", player=p, card=option[1])
     else:
         g.pay_player(option[1], p, 1)
-        g.log("tax", player=p, target=option[1])
+        if not g.quiet:
+            g.log("tax", player=p, target=option[1])
     if left > 1:
         _push_more(g, Tax("tax", p, left - 1, taken + 1))
 
@@ -486,7 +489,8 @@ def _move(g: Game, step: Move, option: Option) -> None:
     if kind == "move_spy":
         g.move_spy(p, option[1], option[2])
         _carry_placed(g, "spy", option[1], option[2], p, g.spy_count(option[1], p))
-        g.log("move_spy", player=p, card=option[1], to=option[2])
+        if not g.quiet:
+            g.log("move_spy", player=p, card=option[1], to=option[2])
         if left > 1:
             _push_more(g, Move("move", p, left - 1, moved + 1))
     else:

@@ -339,7 +339,8 @@ def _put_in_court(g: Game, p: int, card: int, side: str) -> None:
         g.courts[p].insert(0, card)
     else:
         g.courts[p].append(card)
-    g.log("play", player=p, card=card, side=side)
+    if not g.quiet:
+        g.log("play", player=p, card=card, side=side)
     g.agenda.append(Impact("impact", p, card, 0))
     patriot = COURT[card].patriot
     if patriot >= 0 and patriot != g.loyalty[p] and p != g.wakhan:  # Wakhan is loyal to every coalition
@@ -499,7 +500,8 @@ def change_loyalty(g: Game, player: int, coalition: int, keep: int = 0) -> None:
 def discard_from_hand(g: Game, player: int, card: int, reason: str) -> None:
     g.hands[player].remove(card)
     g.discard.append(card)
-    g.log("discard_hand", player=player, card=card, reason=reason)
+    if not g.quiet:
+        g.log("discard_hand", player=player, card=card, reason=reason)
 
 
 def discard_from_court(g: Game, owner: int, card: int, reason: str) -> None:
@@ -511,7 +513,8 @@ def discard_from_court(g: Game, owner: int, card: int, reason: str) -> None:
     court.remove(card)
     g.clear_spies(card)
     g.discard.append(card)
-    g.log("discard_court", player=owner, card=card, reason=reason)
+    if not g.quiet:
+        g.log("discard_court", player=owner, card=card, reason=reason)
     info = COURT[card]
     if "leverage" in info.impact:
         g.agenda.append(Leverage("leverage", owner, LEVERAGE_RUPEES, card))

@@ -88,7 +88,8 @@ def purchase(g: Game, player: int, card: int) -> None:
     g.rupees[player] += gained
     g.market[slot] = 0
     g.actions_used += 1
-    g.log("purchase", player=player, card=card, cost=cost, gained=gained, row=row, column=col)
+    if not g.quiet:
+        g.log("purchase", player=player, card=card, cost=cost, gained=gained, row=row, column=col)
     if is_court_card(card):
         g.hands[player].append(card)
     else:
@@ -224,7 +225,8 @@ def deal(g: Game) -> None:
                     return
             else:
                 market[slot] = card
-            g.log("dealt", card=card, slot=slot)
+            if not g.quiet:
+                g.log("dealt", card=card, slot=slot)
 
 
 class CleanupMarketRefill(NamedTuple):

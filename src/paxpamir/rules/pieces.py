@@ -42,7 +42,8 @@ def place(g: Game, player: int, kind: str, where: int, coalition: int = -1) -> N
 
 def _put(g: Game, player: int, kind: str, where: int, coalition: int) -> None:
     # Logged first: what the new piece causes (a new ruler) is logged after it.
-    g.log("place", player=player, kind=kind, where=where, coalition=coalition)
+    if not g.quiet:
+        g.log("place", player=player, kind=kind, where=where, coalition=coalition)
     if kind == "tribe":
         g.add_tribe(player, where)
     elif kind == "spy":

@@ -62,7 +62,8 @@ def _turn(g: Game, step: Turn, option: Option) -> None:
     p = step.player
     kind = option[0]
     if kind == "end_turn":
-        g.log("end_turn", player=p)
+        if not g.quiet:
+            g.log("end_turn", player=p)
         g.agenda.extend(_END_OF_TURN[p])
         return
     g.agenda.append(step)
