@@ -67,6 +67,15 @@ class build_ext(_build_ext):
         self.distribution.ext_modules = self.extensions = self._mypyc_extensions()
         super().finalize_options()
 
+    def run(self) -> None:
+        if not self.extensions:
+            # A pure build must not ship compiled modules an earlier build left behind (in build/, or next to
+            # the sources after a compiled editable install): they would shadow the .py files.
+            _remove_compiled(Path(self.build_lib))
+            if self.inplace:
+                _remove_compiled(Path(__file__).resolve().parent / "src")
+        super().run()
+
     def _mypyc_extensions(self) -> list:
         mode = _mode()
         editable = bool(getattr(self, "editable_mode", False)) or bool(self.inplace)
@@ -90,6 +99,14 @@ class build_ext(_build_ext):
             for ext in extensions:  # a failed C compile falls back to the .py files, which are always installed
                 ext.optional = True
         return list(extensions)
+
+
+def _remove_compiled(root: Path) -> None:
+    """Delete the compiled modules of an earlier build under ``root`` (the engine's and mypyc's runtime)."""
+    for pattern in ("paxpamir/**/*.so", "paxpamir/**/*.pyd", "*__mypyc*.so", "*__mypyc*.pyd"):
+        for path in root.glob(pattern):
+            print(f"paxpamir: removing {path} (left by a compiled build)", file=sys.stderr)
+            path.unlink()
 
 
 class Distribution(_Distribution):

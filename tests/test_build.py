@@ -107,3 +107,25 @@ if __name__ == "__main__":
     GOLDEN.write_text(json.dumps([play(*g) for g in GAMES], indent=1) + "\n", encoding="utf-8")
     print(f"wrote {GOLDEN} ({len(GAMES)} games)", file=sys.stderr)
 
+
+
+def test_a_pure_build_removes_compiled_modules_an_earlier_build_left(tmp_path: Path) -> None:
+    """setup.py's build_ext, when it does not compile, deletes the compiled modules of an earlier build (in
+    build/ or next to the sources), so that they can never shadow the .py files of a pure install."""
+    import ast
+
+    source = (Path(__file__).resolve().parent.parent / "setup.py").read_text(encoding="utf-8")
+    tree = ast.parse(source)
+    fn = next(n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == "_remove_compiled")
+    namespace: dict[str, object] = {"Path": Path, "sys": sys}
+    exec(compile(ast.Module(body=[fn], type_ignores=[]), "setup.py", "exec"), namespace)
+    stale = [
+        tmp_path / "paxpamir" / "engine" / "game.cpython-311-x86_64-linux-gnu.so",
+        tmp_path / "abc123__mypyc.cpython-311-x86_64-linux-gnu.so",
+    ]
+    kept = [tmp_path / "paxpamir" / "engine" / "game.py", tmp_path / "other.so"]
+    for path in stale + kept:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text("x")
+    namespace["_remove_compiled"](tmp_path)  # type: ignore[operator]
+    assert not any(p.exists() for p in stale) and all(p.exists() for p in kept)
