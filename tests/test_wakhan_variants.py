@@ -200,6 +200,24 @@ def test_savvy_ties_go_to_the_leftmost_column():
     assert choose(_arrows_game(market, ["savvy_purchasing"]))[0] == ("radicalize", 63)
 
 
+def test_savvy_ties_in_cost_go_to_the_leftmost_column():
+    # Wakhan holds Baluchi Smugglers (Herat Influence): Herat court cards cost her nothing, wherever they lie. So
+    # Opium Fields (column 5) and Karakul Sheep (column 6) both cost 0, less than Ghilzai Nomads (column 2, cost 1):
+    # the leftmost of the two.
+    nxt = next_for(1, side="topLeft", column=3)
+    g = vgame(player("british"), wakhan(10, court=[66]), ai=1, nxt=nxt, last_line=2,
+              market=[[None, 13, None, 81, 64, 61], []], variants=["savvy_purchasing"])
+    option, reason = choose(g)
+    assert option == ("radicalize", 64), reason
+
+
+def test_savvy_has_nothing_cheaper_than_a_free_card():
+    nxt = next_for(1, side="topLeft", column=0)
+    g = vgame(player("british"), wakhan(10), ai=1, nxt=nxt, last_line=2, market=[[81, 61], [13]],
+              variants=["savvy_purchasing"])
+    assert choose(g)[0] == ("radicalize", 81)
+
+
 def test_savvy_needs_a_strictly_cheaper_card_of_the_same_suit():
     # Only other suits, lower ranks or the same cost: the arrows' card stands.
     market = [[5, 62, 2, 81], [None, None, None, 61]]
@@ -245,6 +263,16 @@ def test_savvy_buys_even_at_a_loss():
     market = [[101, 61, 63], []]
     option, reason = choose(_dc_game(market, ["savvy_purchasing"]))
     assert option == ("radicalize", 61) and "(-1)" in reason
+
+
+def test_savvy_net_rule_not_when_a_coalition_is_dominant():
+    # Russian dominant: the rulebook's branch (cheapest card with the most army and road icons) is unchanged.
+    market = [[101, 61, 80, 63], []]
+    g = vgame(player("russian", 3, gifts=2, court=[9]), wakhan(20), ai=1, last_line=2, market=market,
+              market_rupees=[[0, 0, 0, 5], []], deck=[102, 103, 104], armies={"persia": {"russian": 4}},
+              variants=["savvy_purchasing"])
+    option, reason = choose(g)
+    assert option == ("radicalize", 63) and "Savvy" not in reason and "most army/road icons" in reason
 
 
 def test_savvy_net_rule_only_when_no_card_has_a_spy_or_tribe_icon():
