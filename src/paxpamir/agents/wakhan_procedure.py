@@ -810,7 +810,7 @@ def _place_spy(ctx: _Ctx, legal: list[Option]) -> Choice:
             f"spy on {card_name(c)}: highest-priority card of the region where she does not have the most spies"
         )
     c = highest_priority(g, cards)
-    return ("spy", c), (f"spy on {card_name(c)}: she has the most spies everywhere; highest-priority card")
+    return ("spy", c), f"spy on {card_name(c)}: she has the most spies everywhere; highest-priority card"
 
 
 def road_note(card: int) -> dict[str, Any]:
@@ -851,15 +851,15 @@ def _place_road(ctx: _Ctx, legal: list[Option]) -> Choice:
 
 def _bribe_demand(ctx: _Ctx, legal: list[Option]) -> Choice:
     full = max(option_args(legal, "demand", "amount"))
-    return ("demand", full), (f"she asks the full bribe of {full} rupee(s)")
+    return ("demand", full), f"she asks the full bribe of {full} rupee(s)"
 
 
 def _bribe_pay(ctx: _Ctx, legal: list[Option]) -> Choice:
     step = BribePay(*_pending(ctx.g))
     if ("pay",) in legal:
-        return ("pay",), (f"she can afford the bribe of {step.amount} rupee(s) and pays it")
+        return ("pay",), f"she can afford the bribe of {step.amount} rupee(s) and pays it"
     what = "the radicalized card is discarded" if step.purpose == "play" else "the action is not taken"
-    return ("refuse",), (f"she cannot afford the bribe of {step.amount} rupee(s); {what}")
+    return ("refuse",), f"she cannot afford the bribe of {step.amount} rupee(s); {what}"
 
 
 def _tax(ctx: _Ctx, legal: list[Option]) -> Choice:
@@ -887,7 +887,7 @@ def _tax(ctx: _Ctx, legal: list[Option]) -> Choice:
         return ("tax_market", c), (
             f"tax {card_name(c)}: no player can be taxed; leftmost market card, red arrow on ties"
         )
-    return ("done",), ("tax: nothing more to take")
+    return ("done",), "tax: nothing more to take"
 
 
 def _build_like(ctx: _Ctx, legal: list[Option], what: str) -> Choice:
@@ -898,8 +898,8 @@ def _build_like(ctx: _Ctx, legal: list[Option], what: str) -> Choice:
                 f"{what}: army in {region_title(r)}, the leftmost region on the AI card that she rules"
             )
     if ("done",) in legal:
-        return ("done",), (f"{what}: no more armies to build")
-    return legal[0], (f"{what}: no army can be built; first legal option")
+        return ("done",), f"{what}: no more armies to build"
+    return legal[0], f"{what}: no army can be built; first legal option"
 
 
 def _build(ctx: _Ctx, legal: list[Option]) -> Choice:
@@ -929,10 +929,10 @@ def _move(ctx: _Ctx, legal: list[Option]) -> Choice:
                     f"does not have the most spies"
                 )
         if ("done",) in legal_set:
-            return ("done",), ("move: no army move and no idle spy with a card to go to (Spy Movement)")
+            return ("done",), "move: no army move and no idle spy with a card to go to (Spy Movement)"
     if ("done",) in legal_set:
-        return ("done",), ("move: no further army move by her rules (she never moves spies)")
-    return legal[0], ("move: no army move by her rules; first legal option")
+        return ("done",), "move: no further army move by her rules (she never moves spies)"
+    return legal[0], "move: no army move by her rules; first legal option"
 
 
 def _betray(ctx: _Ctx, legal: list[Option]) -> Choice:
@@ -941,13 +941,13 @@ def _betray(ctx: _Ctx, legal: list[Option]) -> Choice:
     prized = [c for c in cards if COURT[c].prize >= 0]
     c = highest_priority(g, prized or cards)
     why = "highest-priority card with a prize where she has a spy" if prized else "highest-priority card (no prize)"
-    return ("betray", c), (f"betray {card_name(c)}: {why}")
+    return ("betray", c), f"betray {card_name(c)}: {why}"
 
 
 def _prize(ctx: _Ctx, legal: list[Option]) -> Choice:
     if ("take_prize",) in legal:
-        return ("take_prize",), ("she always takes the loyalty prize")
-    return legal[0], ("no prize to take")
+        return ("take_prize",), "she always takes the loyalty prize"
+    return legal[0], "no prize to take"
 
 
 def _battle_site(ctx: _Ctx, legal: list[Option]) -> Choice:
@@ -973,7 +973,7 @@ def _battle_site(ctx: _Ctx, legal: list[Option]) -> Choice:
             f"battle on {card_name(c)}: no region qualifies; highest-priority card where she and another player "
             "have spies"
         )
-    return legal[0], ("battle: no site by her rules; first legal option")
+    return legal[0], "battle: no site by her rules; first legal option"
 
 
 def _battle(ctx: _Ctx, legal: list[Option]) -> Choice:
@@ -986,7 +986,7 @@ def _battle(ctx: _Ctx, legal: list[Option]) -> Choice:
         spies = option_args(legal, "remove_spy", "player")
         if spies:
             q = min(spies, key=lambda p: rank.get(p, 99))
-            return ("remove_spy", q), (f"remove a spy of {player_name(g, q)} (red arrow order)")
+            return ("remove_spy", q), f"remove a spy of {player_name(g, q)} (red arrow order)"
     else:
         tribes = option_args(legal, "remove_tribe", "player")
         if tribes:
@@ -1015,8 +1015,8 @@ def _battle(ctx: _Ctx, legal: list[Option]) -> Choice:
                         "order of the AI card"
                     )
     if ("done",) in legal_set:
-        return ("done",), ("battle: no other player's piece left to remove")
-    return legal[0], ("battle: first legal removal")
+        return ("done",), "battle: no other player's piece left to remove"
+    return legal[0], "battle: first legal removal"
 
 
 def _discard_cleanup(ctx: _Ctx, legal: list[Option]) -> Choice:
@@ -1033,15 +1033,15 @@ def _blackmail(ctx: _Ctx, legal: list[Option]) -> Choice:
     cards = option_args(legal, "spy", "card")
     if cards:
         c = highest_priority(ctx.g, cards)
-        return ("spy", c), (f"Blackmail ('may': she always does): spy on {card_name(c)}, highest priority")
-    return ("skip",), ("Blackmail: no card to place a spy on")
+        return ("spy", c), f"Blackmail ('may': she always does): spy on {card_name(c)}, highest priority"
+    return ("skip",), "Blackmail: no card to place a spy on"
 
 
 def _safe_house(ctx: _Ctx, legal: list[Option]) -> Choice:
     houses = [o for o in legal if o[0] == "safe_house"]
     if houses:
-        return houses[0], ("Safe House ('may': she always does): the spy goes to the Safe House")
-    return legal[0], ("Safe House: not available")
+        return houses[0], "Safe House ('may': she always does): the spy goes to the Safe House"
+    return legal[0], "Safe House: not available"
 
 
 def _choose_player(ctx: _Ctx, legal: list[Option], what: str) -> Choice:
@@ -1049,7 +1049,7 @@ def _choose_player(ctx: _Ctx, legal: list[Option], what: str) -> Choice:
     for p in player_order(ctx.g):
         if p in players:
             return ("player", p), f"{what}: {player_name(ctx.g, p)}, the first in the red arrow's order"
-    return legal[0], (f"{what}: first legal option")
+    return legal[0], f"{what}: first legal option"
 
 
 def _rumor(ctx: _Ctx, legal: list[Option]) -> Choice:
@@ -1062,7 +1062,7 @@ def _exchange(ctx: _Ctx, legal: list[Option]) -> Choice:
 
 def _pashtunwali(ctx: _Ctx, legal: list[Option]) -> Choice:
     suit = SUITS[ctx.g.favored]
-    return ("suit", suit), (f"Pashtunwali Values: she chooses the current favored suit ({suit})")
+    return ("suit", suit), f"Pashtunwali Values: she chooses the current favored suit ({suit})"
 
 
 def _rebuke(ctx: _Ctx, legal: list[Option]) -> Choice:
@@ -1084,7 +1084,7 @@ def _rebuke(ctx: _Ctx, legal: list[Option]) -> Choice:
         for r in ctx.regions:
             if test(r) and ("region", REGIONS[r]) in legal:
                 return ("region", REGIONS[r]), f"Rebuke {region_title(r)}: {why}"
-    return legal[0], ("Rebuke: first legal option")
+    return legal[0], "Rebuke: first legal option"
 
 
 def _take_piece(ctx: _Ctx, legal: list[Option]) -> Choice:
