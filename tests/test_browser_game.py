@@ -313,7 +313,9 @@ def test_the_lobby_creates_a_game_against_improved_wakhan(browser: Browser, serv
     page = open_page(browser, server.url + "/")
     page.wait_for_selector("#seats select")
     page.click("#remove")  # two seats: a person and Wakhan
+    assert not page.is_visible("#wakhan-variants")  # asked only when a seat is Wakhan
     page.select_option("#seats .seat:nth-child(2) select", "wakhan")
+    assert page.is_visible("#wakhan-variants")
     page.select_option("select[name=wakhan_preset]", "improved")
     assert page.is_checked("input[name=spy_movement]") and page.is_checked("input[name=steadfast_loyalty]")
     page.uncheck("input[name=steadfast_loyalty]")

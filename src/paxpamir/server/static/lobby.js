@@ -21,6 +21,13 @@ function addSeat(kind) {
   name.setAttribute("aria-label", `Seat ${n} name`);
   row.append(`Seat ${n}: `, select, " name ", name);
   seats.append(row);
+  select.onchange = showWakhanChoices;
+  showWakhanChoices();
+}
+
+// Wakhan's variants are asked only when a seat is Wakhan.
+function showWakhanChoices() {
+  $("wakhan-variants").hidden = ![...seats.querySelectorAll("select")].some((s) => s.value === "wakhan");
 }
 
 const VARIANTS = ["savvy_purchasing", "spy_movement", "steadfast_loyalty"];
@@ -41,7 +48,7 @@ for (const v of VARIANTS) $("create")[v].onchange = () => {
 };
 
 $("add").onclick = () => addSeat("random");
-$("remove").onclick = () => { if (seats.children.length > 2) seats.lastChild.remove(); };
+$("remove").onclick = () => { if (seats.children.length > 2) seats.lastChild.remove(); showWakhanChoices(); };
 
 function item(label, url) {
   const li = document.createElement("li");
