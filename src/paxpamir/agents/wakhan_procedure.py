@@ -396,18 +396,21 @@ def savvy_net_coins(ctx: _Ctx, pool: list[int]) -> tuple[int, str]:
     tribe icon (docs/wakhan-variants.md 1B): the card that nets her the most rupees (the rupees on it, plus 2
     for a leverage icon, less its cost), even when that is nothing or a loss; then the cheapest, then the highest
     card number."""
-    g, w = ctx.g, ctx.w
-
-    def net(c: int) -> int:
-        slot = _slot(g, c)
-        leverage = 2 if is_court_card(c) and "leverage" in COURT[c].impact else 0
-        return g.market_rupees[slot] + leverage - purchase_cost(g, w, slot)
-
-    c = min(pool, key=lambda c: (-net(c), purchase_cost(g, w, _slot(g, c)), -c))
+    g = ctx.g
+    cheapest = _cheapest_key(ctx)
+    c = min(pool, key=lambda c: (-net_rupees(g, c), *cheapest(c)))
     return c, (
         f"Dominance Check in the market, no coalition dominant, no card with spy/tribe icons; Savvy Purchasing: "
-        f"the card that nets her the most rupees ({net(c):+d})"
+        f"the card that nets her the most rupees ({net_rupees(g, c):+d})"
     )
+
+
+def net_rupees(g: Game, card: int) -> int:
+    """What radicalizing the market card ``card`` nets Wakhan: the rupees on it, plus the rupees its leverage
+    icons bring, less its cost (the AI cards' "most net rupees" and Savvy Purchasing's fallback)."""
+    slot = _slot(g, card)
+    leverage = sum(1 for i in COURT[card].impact if i == "leverage") if is_court_card(card) else 0
+    return g.market_rupees[slot] + LEVERAGE_RUPEES * leverage - purchase_cost(g, g.wakhan, slot)
 
 
 def _not_valid(ctx: _Ctx, slot: int) -> str:
@@ -477,16 +480,11 @@ def instruction_radicalize(ctx: _Ctx, legal: list[Option], code: str) -> tuple[i
         if g.rupees[w] >= 2:
             return None
 
-        def net(c: int) -> int:
-            s = _slot(g, c)
-            lev = LEVERAGE_RUPEES * sum(1 for i in COURT[c].impact if i == "leverage")
-            return g.market_rupees[s] + lev - purchase_cost(g, w, s)
-
-        pool = [c for c in cards if net(c) > 0]
-        best = _pick(ctx, pool, lambda c: (-net(c), *cheapest(c)), "")
+        pool = [c for c in cards if net_rupees(g, c) > 0]
+        best = _pick(ctx, pool, lambda c: (-net_rupees(g, c), *cheapest(c)), "")
         if best is None:
             return None
-        return best[0], f"fewer than 2 rupees: card that nets her the most rupees ({net(best[0])})"
+        return best[0], f"fewer than 2 rupees: card that nets her the most rupees ({net_rupees(g, best[0])})"
     if code == "radicalizeCardThatGivesControlOfRegion":
         pool = [c for c in cards if _gives_control(ctx, c)]
         return _pick(ctx, pool, cheapest, "card whose tribes/armies make her ruler of its region")
@@ -641,13 +639,14 @@ def idle_spy_moves(ctx: _Ctx) -> list[tuple[int, int]]:
     out: list[tuple[int, int]] = []
     origins = sorted((c for c in reach if idle_spies(g, c) > 0), key=lambda c: card_priority(g, c, dominant))
     for origin in origins:
-        dests = [d for d in reach[origin] if not _alone_most_spies(g, d, w)]
+        dests = [d for d in reach[origin] if not has_most_spies(g, d, w)]
         dests.sort(key=lambda c: card_priority(g, c, dominant), reverse=True)
         out.extend((origin, d) for d in dests)
     return out
 
 
-def _alone_most_spies(g: Game, card: int, player: int) -> bool:
+def has_most_spies(g: Game, card: int, player: int) -> bool:
+    """Reading of "has the most spies" (her spy placement, Spy Movement): strictly more than every other player."""
     row = g.spies_on(card)
     mine = row[player]
     return mine > 0 and all(mine > row[q] for q in range(g.n) if q != player)
@@ -796,14 +795,9 @@ def _side(ctx: _Ctx, legal: list[Option]) -> Choice:
 def _place_spy(ctx: _Ctx, legal: list[Option]) -> Choice:
     """Reading: she "has the most spies" on a card only with strictly more than every other player; if she has
     the most everywhere, the highest-priority card of the region."""
-    g, w, n = ctx.g, ctx.w, ctx.g.n
+    g, w = ctx.g, ctx.w
     cards = option_args(legal, "spy", "card")
-
-    def has_most(c: int) -> bool:
-        row = g.spies_on(c)
-        return all(row[w] > row[q] for q in range(n) if q != w)
-
-    pool = [c for c in cards if not has_most(c)]
+    pool = [c for c in cards if not has_most_spies(g, c, w)]
     if pool:
         c = highest_priority(g, pool)
         return ("spy", c), (
