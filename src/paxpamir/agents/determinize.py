@@ -26,6 +26,7 @@ from typing import Any, Final
 from ..content.cards import DOMINANCE_CHECKS, OTHER_EVENTS, is_court_card, wakhan_card
 from ..engine.game import Game
 from ..rules.events import EventChoice
+from ..rules.setup import pile_sizes
 
 MAX_SEED: Final = 2**62
 
@@ -47,11 +48,6 @@ def _visible_cards(view: dict[str, Any], viewer: int | None) -> set[int]:
     return seen
 
 
-def _pile_sizes(n: int) -> list[int]:
-    court = 5 + n
-    return [court, court + 2] + [court + 2] * 4
-
-
 def _deal_deck(
     view: dict[str, Any], unseen_court: list[int], unseen_events: list[int], rng: random.Random
 ) -> list[int]:
@@ -66,7 +62,7 @@ def _deal_deck(
     chosen_events = other_unseen[:events_in_deck]
     del unseen_events[:]
     unseen_events.extend(c for c in other_unseen[events_in_deck:])
-    sizes = _pile_sizes(n)
+    sizes = pile_sizes(n)
     drawn = sum(sizes) - size
     # The remaining part of each pile, top first.
     chunks: list[list[int]] = []

@@ -19,8 +19,13 @@ STARTING_RUPEES: Final = 4
 def pile_sizes(players: int) -> list[int]:
     """The cards in each of the six deck piles at setup, top pile first: 5 + N court cards, plus two events in
     pile 2 and an event and a Dominance Check in each of piles 3-6 (see :func:`build_deck`)."""
+    return [sum(kinds) for kinds in pile_kinds(players)]
+
+
+def pile_kinds(players: int) -> list[tuple[int, int, int]]:
+    """For each pile of the deck at setup, top first: (court cards, other events, Dominance Checks)."""
     size = 5 + players
-    return [size, size + 2] + [size + 2] * 4
+    return [(size, 0, 0), (size, 2, 0)] + [(size, 1, 1)] * 4
 
 
 #: The piles that hold a Dominance Check (0-based, top pile first).
@@ -78,12 +83,6 @@ class Deal(NamedTuple):
     deck: tuple[int, ...]
     first: int
     ai_deck: tuple[int, ...]
-
-
-def pile_kinds(players: int) -> list[tuple[int, int, int]]:
-    """For each pile of the deck at setup, top first: (court cards, other events, Dominance Checks)."""
-    size = 5 + players
-    return [(size, 0, 0), (size, 2, 0)] + [(size, 1, 1)] * 4
 
 
 def check_deal(players: int, wakhan: bool, deal: object) -> Deal:
