@@ -328,5 +328,12 @@ def test_the_lobby_creates_a_game_against_improved_wakhan(browser: Browser, serv
     page.wait_for_function("document.querySelector('#wakhan').textContent.includes('Variants:')")
     text = page.locator("#wakhan").inner_text()
     assert "Variants: Savvy Purchasing, Spy Movement." in text, text
+    # After the person's loyalty, Wakhan plays her first turn: her AI card reads in the board's words.
+    wait_my_turn(page)
+    page.locator("#options button").first.click()
+    page.wait_for_function("document.querySelector('#wakhan').textContent.includes('Face up: AI card')")
+    text = page.locator("#wakhan").inner_text()
+    assert "Arrows: market column" in text and ("top row, left end" in text or "bottom row, right end" in text)
+    assert "topLeft" not in text and "bottomRight" not in text, text
     assert not page.errors  # type: ignore[attr-defined]
     page.close()

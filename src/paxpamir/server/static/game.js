@@ -279,12 +279,20 @@ function drawPlayers() {
     $("wakhan").replaceChildren(el("h2", { text: "Wakhan's AI cards" }),
       el("p", { text: face ? `Face up: AI card ${face.number}` : "No AI card face up yet." }),
       face ? el("ol", {}, ...face.actions.map((a) => el("li", { text: a.text }))) : null,
-      face ? el("p", { text: `Region order: ${face.region_order.join(", ")}. Loyalty order: ${face.pragmatic_loyalty.join(", ")}.` }) : null,
-      back ? el("p", { text: `Back of the next card: columns ${back.column_numbers.map((c) => c + 1).join(" ")}; rows ${back.row_side.join(" / ")}` }) : null,
-      wk.arrows ? el("p", { text: `Arrows: column ${wk.arrows.column + 1}, ${wk.arrows.row_side}` }) : null,
-      el("p", { text: `AI deck: ${wk.ai_deck_size} cards. Blocks she uses now: ${wk.pragmatic_loyalty}.` }),
+      face ? el("p", { text: `Region order: ${face.region_order.map(capital).join(", ")}. Loyalty order: ${face.pragmatic_loyalty.map(capital).join(", ")}.` }) : null,
+      back ? el("p", { text: `Back of the next card: columns ${back.column_numbers.map((c) => c + 1).join(" ")}; rows ${back.row_side.map(arrowWords).join(" / ")}` }) : null,
+      wk.arrows ? el("p", { text: `Arrows: market column ${wk.arrows.column + 1}, ${arrowWords(wk.arrows.row_side)}` }) : null,
+      el("p", { text: `AI deck: ${wk.ai_deck_size} cards. Blocks she uses now: ${capital(wk.pragmatic_loyalty)}.` }),
       el("p", { text: `Variants: ${wk.variants.length ? wk.variants.map((v) => v.title).join(", ") : "none (the rulebook Wakhan)"}.` }));
   }
+}
+
+// Where a red arrow points, as the board shows it (the terminal and Wakhan's reasons use the same words).
+function arrowWords(side) {
+  return side === "topLeft" ? "top row, left end" : "bottom row, right end";
+}
+function capital(name) {
+  return name ? name[0].toUpperCase() + name.slice(1) : name;
 }
 
 function drawCourts() {
