@@ -740,7 +740,7 @@ def _bonus_action(ctx: _Ctx, legal: list[Option]) -> Choice | None:
 
 def _turn(ctx: _Ctx, legal: list[Option]) -> Choice:
     """Ambition, then the AI card's lines from the one after the last line performed this turn (read back from
-    the logged reasons), then bonus actions, then the end of the turn.
+    her notes), then bonus actions, then the end of the turn.
 
     Reading: the lines form a cycle; she stops trying them when a whole cycle offers nothing, and once she has
     taken a bonus action in the bonus phase she does not go back to the lines. Wakhan's Ambition is not a line:
