@@ -15,6 +15,7 @@ from paxpamir.agents.base import Agent, Decision
 from paxpamir.agents.bots import RandomBot, play_out
 from paxpamir.agents.runner import GameFailure, play_game, play_seeded_game, seat_agents
 from paxpamir.agents.wakhan_procedure import WakhanPlayer
+from paxpamir.content.i18n import is_message, render
 from paxpamir.engine.game import Reason
 from paxpamir.engine.invariants import check_invariants
 from paxpamir.rules import abilities, actions, court, market, rulers, scoring, turn
@@ -142,11 +143,12 @@ def test_wakhan_decide_gives_a_decision_with_a_note_for_her_ai_card_lines():
     g.apply(g.legal_options()[0])
     d = WakhanPlayer().decide(g)
     assert isinstance(d, Decision) and isinstance(d, tuple)
-    assert d.option in g.legal_options() and type(d.reason) is str and d.reason.startswith("line ")
+    # Her reason is a message, rendered in each reader's language (English here).
+    assert d.option in g.legal_options() and is_message(d.reason) and render(d.reason).startswith("line ")
     if d.option[0] != "end_turn":
-        assert d.note is not None and d.note["wakhan"] in ("line", "bonus") or "Ambition" in (d.reason or "")
+        assert d.note is not None and d.note["wakhan"] in ("line", "bonus") or "Ambition" in render(d.reason)
     option, reason = WakhanPlayer().choose(g)
-    assert (option, str(reason)) == (d.option, d.reason)
+    assert (option, str(reason), reason.message) == (d.option, render(d.reason), d.reason)
     assert getattr(reason, "note", None) == d.note
 
 

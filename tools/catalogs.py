@@ -1,7 +1,7 @@
 """Extract, update, compile and check the translation catalogs (Babel). See docs/translating.md.
 
-    python tools/catalogs.py update     # extract every message, merge into each language's .po files
-    python tools/catalogs.py compile    # .po -> .mo (the files the game reads)
+    python tools/catalogs.py update [DOMAIN...]  # extract the messages, merge into each language's .po files
+    python tools/catalogs.py compile [DOMAIN...]  # .po -> .mo (the files the game reads)
     python tools/catalogs.py check      # every message translated, .mo files up to date (CI runs this)
 
 Domains (one .po file each per language): ``engine`` (content, engine, rules, presentation, agents, and the
@@ -37,7 +37,9 @@ DOMAINS: dict[str, list[tuple[str, str]]] = {
 }
 
 
-def extract_html(fileobj: Any, keywords: Any, comment_tags: Any, options: Any) -> Iterator[tuple[int, str, Any, list[str]]]:
+def extract_html(
+    fileobj: Any, keywords: Any, comment_tags: Any, options: Any
+) -> Iterator[tuple[int, str, Any, list[str]]]:
     """Texts of elements marked ``data-i18n`` (and ``data-i18n-title``/``-placeholder``/``-aria-label`` values)."""
     text = fileobj.read().decode("utf-8")
     for m in re.finditer(r"<(\w+)([^>]*)\bdata-i18n\b(?![-=])([^>]*)>(.*?)</\1>", text, re.S):
@@ -52,13 +54,20 @@ def _card_texts() -> list[str]:
     """The card texts of content/data shown to players: abilities, events, Wakhan's instructions."""
     data = json.loads((PACKAGE / "content" / "data" / "cards.json").read_text(encoding="utf-8"))
     found: list[str] = []
+    from paxpamir.presentation.cardref import _words
+
     for c in data.get("court_cards", []):
         if c.get("ability_text"):
             found.append(c["ability_text"])
+        if c.get("ability"):
+            found.append(_words(c["ability"]))
     for c in data.get("event_cards", []):
         for key in ("if_purchased_text", "if_discarded_text"):
             if c.get(key):
                 found.append(c[key])
+        for key in ("if_purchased", "if_discarded"):
+            if c.get(key):
+                found.append(_words(c[key]))
     wakhan = json.loads((PACKAGE / "content" / "data" / "wakhan_cards.json").read_text(encoding="utf-8"))
     for text in (wakhan.get("instructions") or {}).values():
         if isinstance(text, str):
@@ -95,8 +104,8 @@ def po_path(lang: str, domain: str) -> Path:
     return LOCALE / lang / "LC_MESSAGES" / f"{domain}.po"
 
 
-def update() -> None:
-    for domain in DOMAINS:
+def update(domains: list[str]) -> None:
+    for domain in domains or list(DOMAINS):
         template = extract(domain)
         for lang in LANGUAGES:
             path = po_path(lang, domain)
@@ -131,8 +140,8 @@ def _read(lang: str, domain: str) -> Catalog:
         return read_po(f, locale=lang, domain=domain)
 
 
-def compile_all() -> None:
-    for domain in DOMAINS:
+def compile_all(domains: list[str]) -> None:
+    for domain in domains or list(DOMAINS):
         for lang in LANGUAGES:
             cat = _read(lang, domain)
             po_path(lang, domain).with_suffix(".mo").write_bytes(_mo_bytes(cat))
@@ -166,11 +175,19 @@ def problems() -> list[str]:
             else:
                 with mo.open("rb") as f:
                     compiled = read_mo(f)
-                want = {(m.id if isinstance(m.id, str) else m.id[0], m.context): m.string for m in cat if m.id}
-                got = {(m.id if isinstance(m.id, str) else m.id[0], m.context): m.string for m in compiled if m.id}
-                if {k: v for k, v in want.items() if v} != {k: v for k, v in got.items() if v}:
+                want = {_key(m): _strings(m) for m in cat if m.id}
+                got = {_key(m): _strings(m) for m in compiled if m.id}
+                if {k: v for k, v in want.items() if any(v)} != {k: v for k, v in got.items() if any(v)}:
                     found.append(f"{mo.relative_to(ROOT)} is out of date: run tools/catalogs.py compile")
     return found
+
+
+def _key(m: Any) -> tuple[str, str | None]:
+    return (m.id if isinstance(m.id, str) else m.id[0], m.context)
+
+
+def _strings(m: Any) -> tuple[str, ...]:
+    return (m.string,) if isinstance(m.string, str) else tuple(m.string)
 
 
 _FIELD = re.compile(r"(?<!\{)\{([a-z_][a-z0-9_]*)(?:[:!][^}]*)?\}(?!\})")
@@ -190,9 +207,13 @@ def _placeholder_problems(lang: str, domain: str, m: Any) -> list[str]:
 
 def main(argv: list[str]) -> int:
     if argv[:1] == ["update"]:
-        update()
+        unknown = [d for d in argv[1:] if d not in DOMAINS]
+        if unknown:
+            print(f"unknown domain(s) {unknown}; the domains are {', '.join(DOMAINS)}")
+            return 2
+        update(argv[1:])
     elif argv[:1] == ["compile"]:
-        compile_all()
+        compile_all(argv[1:])
     elif argv[:1] == ["check"]:
         found = problems()
         for p in found:

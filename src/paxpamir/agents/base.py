@@ -26,7 +26,9 @@ class Decision(NamedTuple):
     note for itself. (A named tuple: cheap to make once per decision in fast simulations.)"""
 
     option: Option
-    reason: str | None = None
+    #: Free text, or a message (``[msgid, {args}]``, :func:`paxpamir.content.i18n.msg`) shown in each reader's
+    #: language.
+    reason: str | list[Any] | None = None
     #: Optional machine-readable data kept with the decision (a small JSON object, see ``Game.apply``): where
     #: an agent is in its own procedure, read back with ``game.notes_this_turn(seat)``.
     note: dict[str, Any] | None = None

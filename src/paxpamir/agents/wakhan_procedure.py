@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, Final
 
 from ..content.cards import COURT, WakhanCard, is_court_card, is_dominance_check
+from ..content.i18n import N_, language, msg, msg_join, msgn, render
 from ..content.map import (
     BORDER_NAMES,
     BORDERS,
@@ -38,8 +39,16 @@ from ..content.map import (
 )
 from ..engine.options import option_arg, option_args
 from ..engine.reason import Reason
-from ..presentation.cardref import arrow_words, wakhan_instruction
-from ..presentation.describe import card_name, player_name, where_name
+from ..presentation.cardref import WAKHAN_SHORT
+from ..presentation.describe import (
+    ACTION_NAMES,
+    ARMY_TEXTS,
+    COALITION_NAMES,
+    ROAD_TEXTS,
+    SUIT_NAMES,
+    card_name,
+    where_name,
+)
 from ..rules.abilities import hostage_bribe_waived
 from ..rules.actions import (
     ACTIONS_PER_TURN,
@@ -66,7 +75,10 @@ if TYPE_CHECKING:
     from ..engine.game import Game
 
 Option = tuple[Any, ...]
-Choice = tuple[Option, str]
+Message = list[Any]
+#: An option and the reason for it: a message (:func:`paxpamir.content.i18n.msg`), or a :class:`Reason` that
+#: carries a note too.
+Choice = tuple[Option, Any]
 
 #: Card actions the AI cards name directly (their default behaviour applies).
 CARD_ACTIONS: Final = ("tax", "gift", "build", "move", "betray", "battle")
@@ -77,9 +89,35 @@ SPECIAL_BATTLE: Final = "battleHighestPriorityCourtCardWithMostSpiesWhereWakhanH
 # ---------------------------------------------------------------------------- small facts
 
 
-def coalition_label(c: int, article: bool = False) -> str:
-    name = COALITIONS[c].capitalize()
-    return f"{'an' if name[0] in 'AEIOU' else 'a'} {name}" if article else name
+def coalition_label(c: int) -> Message:
+    """The coalition's name, as a message."""
+    return msg(COALITION_NAMES[c])
+
+
+def who(g: Game, p: int) -> Any:
+    """A player's name in a reason: the name given to the seat, or "Player n" as a message."""
+    names = g.options.get("names")
+    if names and 0 <= p < len(names):
+        return str(names[p])
+    if p == g.wakhan:
+        return "Wakhan"
+    return msg("Player {n}", n=p + 1)
+
+
+def instruction(code: str) -> Any:
+    """An AI card instruction in a few words, as a message."""
+    if code in WAKHAN_SHORT:
+        return msg(WAKHAN_SHORT[code])
+    if code in CARD_ACTIONS:
+        return msg(ACTION_NAMES[CARD_ACTIONS.index(code)])
+    return code
+
+
+def noted(message: Message, note: dict[str, Any]) -> Reason:
+    """A reason with a note kept with the decision (read back with ``game.notes_this_turn``)."""
+    with language("en"):
+        text = render(message)
+    return Reason(text, note, message)
 
 
 def _pending(g: Game) -> tuple[Any, ...]:
@@ -192,16 +230,20 @@ class WakhanPlayer:
         choice = handler(_Ctx(g), legal) if handler is not None else None
         if choice is None or choice[0] not in legal:
             _Ctx(g)
-            choice = (legal[0], f"no Wakhan rule covers this decision ({kind}); the first legal option")
+            choice = (legal[0], msg("no Wakhan rule covers this decision ({kind}); the first legal option", kind=kind))
         option, reason = choice
-        note = reason.note if isinstance(reason, Reason) else None
-        return Decision(option, str.__str__(reason), note)
+        if isinstance(reason, Reason):
+            return Decision(option, reason.message, reason.note)
+        return Decision(option, reason)
 
     def choose(self, game: Game) -> Choice:
         """``(option, reason)`` (a thin wrapper of :meth:`decide`); the reason is a :class:`Reason` carrying the
         note when there is one, so that ``game.apply(option, player, reason)`` keeps it."""
         d = self.decide(game)
-        return d.option, Reason(d.reason or "", d.note) if d.note is not None else (d.reason or "")
+        message = d.reason if isinstance(d.reason, list) else msg(str(d.reason or ""))
+        with language("en"):
+            text = render(message)
+        return d.option, Reason(text, d.note, message)
 
 
 class _Ctx:
@@ -215,7 +257,6 @@ class _Ctx:
         self.column, self.row_side = arrows(g)
         self.pl = pragmatic_loyalty(g)
         self.regions: tuple[int, ...] = self.card.region_order if self.card else tuple(range(6))
-        self.arrow = arrow_words(self.row_side)  # where the red arrow points, in words
         self._dominant: int | None = None
 
     @property
@@ -269,7 +310,7 @@ def _cheapest_key(ctx: _Ctx) -> Callable[[int], tuple[int, int]]:
     return lambda c: (purchase_cost(g, w, _slot(g, c)), -c)
 
 
-def dominance_check_outcome(g: Game, card: int) -> tuple[bool, str]:
+def dominance_check_outcome(g: Game, card: int) -> tuple[bool, Message]:
     """Would radicalizing this Dominance Check make Wakhan score the most points from it or win? Looked up on a
     copy of the game. "The most" is strictly more than every other player: a tie for the most counts only if
     she would win (docs/rules-decisions.md, issue 9)."""
@@ -279,9 +320,11 @@ def dominance_check_outcome(g: Game, card: int) -> tuple[bool, str]:
     gains = [trial.vp[p] - g.vp[p] for p in range(g.n)]
     most = all(gains[w] > gains[p] for p in range(g.n) if p != w)
     wins = trial.is_over and w in trial.winners
-    scores = ", ".join(f"{player_name(g, p)} +{gains[p]}" for p in range(g.n))
-    text = f"points from the check would be {scores}" + (", and she would win the game" if wins else "")
-    return most or wins, text
+    scores = [msg("{player} +{points}", player=who(g, p), points=gains[p]) for p in range(g.n)]
+    listed = msg_join(scores)
+    if wins:
+        return True, msg("points from the check would be {scores}, and she would win the game", scores=listed)
+    return most, msg("points from the check would be {scores}", scores=listed)
 
 
 def _ambition(ctx: _Ctx, legal: list[Option]) -> Choice | None:
@@ -290,11 +333,13 @@ def _ambition(ctx: _Ctx, legal: list[Option]) -> Choice | None:
         if is_dominance_check(card):
             ok, text = dominance_check_outcome(g, card)
             if ok:
-                return ("radicalize", card), f"Wakhan's Ambition: radicalize {card_name(card)}: {text}"
+                return ("radicalize", card), msg(
+                    "Wakhan's Ambition: radicalize {card}: {outcome}", card=card_name(card), outcome=text
+                )
     return None
 
 
-def default_radicalize(ctx: _Ctx, legal: list[Option]) -> tuple[int, str] | None:
+def default_radicalize(ctx: _Ctx, legal: list[Option]) -> tuple[int, Message] | None:
     """The default card choice: the Dominance-Check-in-market rule, otherwise the arrows.
 
     Reading: with a Dominance Check in the market "the cheapest card with the most ... icons" may have zero
@@ -308,7 +353,9 @@ def default_radicalize(ctx: _Ctx, legal: list[Option]) -> tuple[int, str] | None
             if is_dominance_check(dc):
                 ok, text = dominance_check_outcome(g, dc)
                 if ok:
-                    return dc, f"Dominance Check in the market and she scores the most from it ({text})"
+                    return dc, msg(
+                        "Dominance Check in the market and she scores the most from it ({outcome})", outcome=text
+                    )
         pool = [c for c in cards if not is_dominance_check(c)]
         if not pool:
             return None
@@ -318,16 +365,13 @@ def default_radicalize(ctx: _Ctx, legal: list[Option]) -> tuple[int, str] | None
             patriots = [c for c in pool if is_court_card(c) and COURT[c].patriot == dom]
             if patriots:
                 c = min(patriots, key=cheapest)
-                return (
-                    c,
-                    f"Dominance Check in the market, {coalition_label(dom)} dominant: cheapest "
-                    f"{coalition_label(dom)} patriot",
+                return c, msg(
+                    "Dominance Check in the market, {coalition} dominant: cheapest {coalition} patriot",
+                    coalition=coalition_label(dom),
                 )
             icons = ("army", "road")
-            what = "army/road"
         else:
             icons = ("spy", "tribe")
-            what = "spy/tribe"
 
         def count(c: int) -> int:
             return sum(1 for i in COURT[c].impact if i in icons) if is_court_card(c) else 0
@@ -335,33 +379,50 @@ def default_radicalize(ctx: _Ctx, legal: list[Option]) -> tuple[int, str] | None
         if dom < 0 and variant_on(g, SAVVY_PURCHASING) and max(count(c) for c in pool) == 0:
             return savvy_net_coins(ctx, pool)
         c = min(pool, key=lambda c: (-count(c), *cheapest(c)))
-        state = f"{coalition_label(dom)} dominant" if dom >= 0 else "no coalition dominant"
-        return c, (
-            f"Dominance Check in the market, {state}: cheapest card with the most {what} icons "
-            f"({count(c)}), highest number on ties"
+        if dom >= 0:
+            return c, msg(
+                "Dominance Check in the market, {coalition} dominant: cheapest card with the most army/road icons "
+                "({n}), highest number on ties",
+                coalition=coalition_label(dom),
+                n=count(c),
+            )
+        return c, msg(
+            "Dominance Check in the market, no coalition dominant: cheapest card with the most spy/tribe icons "
+            "({n}), highest number on ties",
+            n=count(c),
         )
     valid = set(cards)
     row = 0 if ctx.row_side == "topLeft" else 1
-    passed: list[str] = []
+    passed: list[Message] = []
     for r in (row, 1 - row):
         for col in range(ctx.column, -1, -1):
             c = g.market[r * 6 + col]
-            where = "top" if r == 0 else "bottom"
             if c and c in valid:
-                how = "the arrows' card" if (r == row and col == ctx.column) else "next valid card to the left"
-                if r != row:
-                    how += " in the other row"
-                why = f"; passed over: {'; '.join(passed)}" if passed else ""
-                found = f"arrows: {where} row, column {col + 1} ({how}){why}"
+                if r == row and col == ctx.column:
+                    how = msg("the arrows' card")
+                elif r == row:
+                    how = msg("next valid card to the left")
+                else:
+                    how = msg("next valid card to the left in the other row")
+                if r == 0:
+                    found = msg("arrows: top row, column {column} ({how})", column=col + 1, how=how)
+                else:
+                    found = msg("arrows: bottom row, column {column} ({how})", column=col + 1, how=how)
+                if passed:
+                    found = msg("{found}; passed over: {passed}", found=found, passed=msg_join(passed, "; "))
                 if variant_on(g, SAVVY_PURCHASING):
                     cheaper = savvy_cheaper_equivalent(ctx, c, cards)
                     if cheaper is not None:
-                        return cheaper, (
-                            f"{found}; Savvy Purchasing: {card_name(cheaper)} instead of {card_name(c)}, the cheapest "
-                            f"card of the same suit and at least the same rank that costs less"
+                        return cheaper, msg(
+                            "{found}; Savvy Purchasing: {cheaper} instead of {card}, the cheapest card of the same "
+                            "suit and at least the same rank that costs less",
+                            found=found, cheaper=card_name(cheaper), card=card_name(c),
                         )
                 return c, found
-            passed.append(f"{where} {col + 1} {_not_valid(ctx, r * 6 + col)}")
+            if r == 0:
+                passed.append(msg("top {column} {why}", column=col + 1, why=_not_valid(ctx, r * 6 + col)))
+            else:
+                passed.append(msg("bottom {column} {why}", column=col + 1, why=_not_valid(ctx, r * 6 + col)))
     return None
 
 
@@ -391,7 +452,7 @@ def savvy_cheaper_equivalent(ctx: _Ctx, found: int, cards: list[int]) -> int | N
     return pick
 
 
-def savvy_net_coins(ctx: _Ctx, pool: list[int]) -> tuple[int, str]:
+def savvy_net_coins(ctx: _Ctx, pool: list[int]) -> tuple[int, Message]:
     """Savvy Purchasing with a Dominance Check in the market, no coalition dominant and no card with a spy or
     tribe icon (docs/wakhan-variants.md 1B): the card that nets her the most rupees (the rupees on it, plus 2
     for a leverage icon, less its cost), even when that is nothing or a loss; then the cheapest, then the highest
@@ -399,9 +460,10 @@ def savvy_net_coins(ctx: _Ctx, pool: list[int]) -> tuple[int, str]:
     g = ctx.g
     cheapest = _cheapest_key(ctx)
     c = min(pool, key=lambda c: (-net_rupees(g, c), *cheapest(c)))
-    return c, (
-        f"Dominance Check in the market, no coalition dominant, no card with spy/tribe icons; Savvy Purchasing: "
-        f"the card that nets her the most rupees ({net_rupees(g, c):+d})"
+    return c, msg(
+        "Dominance Check in the market, no coalition dominant, no card with spy/tribe icons; Savvy Purchasing: "
+        "the card that nets her the most rupees ({net})",
+        net=f"{net_rupees(g, c):+d}",
     )
 
 
@@ -413,28 +475,31 @@ def net_rupees(g: Game, card: int) -> int:
     return g.market_rupees[slot] + LEVERAGE_RUPEES * leverage - purchase_cost(g, g.wakhan, slot)
 
 
-def _not_valid(ctx: _Ctx, slot: int) -> str:
+def _not_valid(ctx: _Ctx, slot: int) -> Message:
     """Why the market slot is not a card she can radicalize now (for her reasons)."""
     g, w = ctx.g, ctx.w
     card = g.market[slot]
     if not card:
-        return "vacant"
+        return msg("vacant")
     if card in g.paid_cards:
-        return f"{card_name(card)}: she put a rupee on it this turn"
+        return msg("{card}: she put a rupee on it this turn", card=card_name(card))
     cost = purchase_cost(g, w, slot)
     if cost > g.rupees[w]:
-        return f"{card_name(card)}: costs {cost}, she has {g.rupees[w]} rupee{'' if g.rupees[w] == 1 else 's'}"
-    return f"{card_name(card)}: cannot be purchased"
+        return msgn(
+            "{card}: costs {cost}, she has {n} rupee", "{card}: costs {cost}, she has {n} rupees", g.rupees[w],
+            card=card_name(card), cost=cost,
+        )
+    return msg("{card}: cannot be purchased", card=card_name(card))
 
 
-def _pick(ctx: _Ctx, cards: list[int], key: Callable[[int], Any], text: str) -> tuple[int, str] | None:
+def _pick(ctx: _Ctx, cards: list[int], key: Callable[[int], Any], text: Message) -> tuple[int, Message] | None:
     if not cards:
         return None
     c = min(cards, key=key)
     return c, text
 
 
-def instruction_radicalize(ctx: _Ctx, legal: list[Option], code: str) -> tuple[int, str] | None:
+def instruction_radicalize(ctx: _Ctx, legal: list[Option], code: str) -> tuple[int, Message] | None:
     """A radicalize instruction with conditions; None when its condition fails or no card fits. Ties go to the
     cheapest card, then the highest card number.
 
@@ -444,26 +509,30 @@ def instruction_radicalize(ctx: _Ctx, legal: list[Option], code: str) -> tuple[i
     cards = [c for c in _radicalize_cards(ctx, legal) if is_court_card(c)]
     cheapest = _cheapest_key(ctx)
 
-    def highest_ranked(suit: int) -> tuple[int, str] | None:
+    def highest_ranked(suit: int) -> tuple[int, Message] | None:
         pool = [c for c in cards if COURT[c].suit == suit]
-        got = _pick(ctx, pool, lambda c: (-COURT[c].rank, *cheapest(c)), "")
+        got = _pick(ctx, pool, lambda c: (-COURT[c].rank, *cheapest(c)), [])
         if got is None:
             return None
         c = got[0]
-        return c, (
-            f"highest-ranked {SUITS[suit]} card in the market (rank {COURT[c].rank}; ties: cheapest, then highest "
-            "number)"
+        return c, msg(
+            "highest-ranked {suit} card in the market (rank {rank}; ties: cheapest, then highest number)",
+            suit=msg(SUIT_NAMES[suit]), rank=COURT[c].rank,
         )
 
-    def most_icons(icons: tuple[str, ...], what: str) -> tuple[int, str] | None:
+    def most_icons(icons: tuple[str, ...]) -> tuple[int, Message] | None:
         def count(c: int) -> int:
             return sum(1 for i in COURT[c].impact if i in icons)
 
         pool = [c for c in cards if count(c) > 0]
-        got = _pick(ctx, pool, lambda c: (-count(c), *cheapest(c)), "")
+        got = _pick(ctx, pool, lambda c: (-count(c), *cheapest(c)), [])
         if got is None:
             return None
-        return got[0], f"card with the most {what} icons ({count(got[0])}; ties: cheapest, then highest number)"
+        if icons == ("army", "road"):
+            text = "card with the most army/road icons ({n}; ties: cheapest, then highest number)"
+        else:
+            text = "card with the most spy/tribe icons ({n}; ties: cheapest, then highest number)"
+        return got[0], msg(text, n=count(got[0]))
 
     if code == "radicalizeIfMilitaryFavoredHighestRankedMilitary":
         return highest_ranked(MILITARY) if g.favored == MILITARY else None
@@ -475,34 +544,37 @@ def instruction_radicalize(ctx: _Ctx, legal: list[Option], code: str) -> tuple[i
         return highest_ranked(INTELLIGENCE)
     if code == "radicalizeIntelligence":
         pool = [c for c in cards if COURT[c].suit == INTELLIGENCE]
-        return _pick(ctx, pool, cheapest, "an intelligence card (cheapest)")
+        return _pick(ctx, pool, cheapest, msg("an intelligence card (cheapest)"))
     if code == "radicalizeIfFewerThan2RupeesRadicalizeMostNetRupees":
         if g.rupees[w] >= 2:
             return None
 
         pool = [c for c in cards if net_rupees(g, c) > 0]
-        best = _pick(ctx, pool, lambda c: (-net_rupees(g, c), *cheapest(c)), "")
+        best = _pick(ctx, pool, lambda c: (-net_rupees(g, c), *cheapest(c)), [])
         if best is None:
             return None
-        return best[0], f"fewer than 2 rupees: card that nets her the most rupees ({net_rupees(g, best[0])})"
+        return best[0], msg(
+            "fewer than 2 rupees: card that nets her the most rupees ({net})", net=net_rupees(g, best[0])
+        )
     if code == "radicalizeCardThatGivesControlOfRegion":
         pool = [c for c in cards if _gives_control(ctx, c)]
-        return _pick(ctx, pool, cheapest, "card whose tribes/armies make her ruler of its region")
+        return _pick(ctx, pool, cheapest, msg("card whose tribes/armies make her ruler of its region"))
     if code == "radicalizeCardThatWouldPlaceMostBlocks":
-        return most_icons(("army", "road"), "army/road")
+        return most_icons(("army", "road"))
     if code == "radicalizeIfNoDominantCoalitionCardThatWouldPlaceMostCylinders":
-        return most_icons(("spy", "tribe"), "spy/tribe") if ctx.dominant < 0 else None
+        return most_icons(("spy", "tribe")) if ctx.dominant < 0 else None
     if code == "radicalizeIfNoCardWithMoveCardWithMoveAction":
         if any("move" in COURT[c].actions for c in g.courts[w]):
             return None
         pool = [c for c in cards if "move" in COURT[c].actions]
-        return _pick(ctx, pool, cheapest, "no move card in her court: card with the move action")
+        return _pick(ctx, pool, cheapest, msg("no move card in her court: card with the move action"))
     if code == "radicalizeIfDominantCoalitionMatchingPatriot":
         dom = ctx.dominant
         if dom < 0:
             return None
         pool = [c for c in cards if COURT[c].patriot == dom]
-        return _pick(ctx, pool, cheapest, f"{coalition_label(dom)} dominant: {coalition_label(dom)} patriot")
+        why = msg("{coalition} dominant: {coalition} patriot", coalition=coalition_label(dom))
+        return _pick(ctx, pool, cheapest, why)
     if code == "radicalizeIfCourtSizeAtLimitHighestRankedPolitical":
         if len(g.courts[w]) < court_limit(g, w):
             return None
@@ -688,20 +760,20 @@ def usable_cards(ctx: _Ctx, legal: list[Option], action: str, code: str = "") ->
 # ---------------------------------------------------------------------------- the turn decision
 
 
-def _try_line(ctx: _Ctx, legal: list[Option], code: str) -> tuple[Option, str] | None:
+def _try_line(ctx: _Ctx, legal: list[Option], code: str) -> tuple[Option, Message] | None:
     g = ctx.g
     if code == "radicalize":
         got = default_radicalize(ctx, legal)
         if got is None:
             return None
         card, why = got
-        return ("radicalize", card), f"radicalize {card_name(card)} — {why}"
+        return ("radicalize", card), msg("radicalize {card} — {why}", card=card_name(card), why=why)
     if code.startswith("radicalize"):
         got = instruction_radicalize(ctx, legal, code)
         if got is None:
             return None
         card, why = got
-        return ("radicalize", card), f"radicalize {card_name(card)} — {why}"
+        return ("radicalize", card), msg("radicalize {card} — {why}", card=card_name(card), why=why)
     action = "battle" if code == SPECIAL_BATTLE else code
     if action not in CARD_ACTIONS:
         raise KeyError(f"unknown AI card instruction {code!r}")
@@ -709,12 +781,16 @@ def _try_line(ctx: _Ctx, legal: list[Option], code: str) -> tuple[Option, str] |
     if not cards:
         return None
     card = highest_priority(g, cards)
-    bonus = " (bonus action: favored suit)" if is_bonus(g, ctx.w, card) else ""
     others = [c for c in cards if c != card]
-    over = f" (over {', '.join(card_name(c) for c in others)})" if others else ""
-    return ("action", card, action), (
-        f"{action} with {card_name(card)}, her highest-priority card that can take it{over}{bonus}"
+    text = msg(
+        "{action} with {card}, her highest-priority card that can take it",
+        action=msg(ACTION_NAMES[CARD_ACTIONS.index(action)]), card=card_name(card),
     )
+    if others:
+        text = msg("{text} (over {cards})", text=text, cards=", ".join(card_name(c) for c in others))
+    if is_bonus(g, ctx.w, card):
+        text = msg("{text} (bonus action: favored suit)", text=text)
+    return ("action", card, action), text
 
 
 def _bonus_action(ctx: _Ctx, legal: list[Option]) -> Choice | None:
@@ -730,9 +806,12 @@ def _bonus_action(ctx: _Ctx, legal: list[Option]) -> Choice | None:
                 continue
             if g.rupees[w] < _hostage_bribe(g, card) + _min_cost(g, action):
                 continue
-            return ("action", card, action), Reason(
-                f"bonus action: {action} with {card_name(card)}, her leftmost unused card of the favored suit, its "
-                f"leftmost action that can be taken",
+            return ("action", card, action), noted(
+                msg(
+                    "bonus action: {action} with {card}, her leftmost unused card of the favored suit, its leftmost "
+                    "action that can be taken",
+                    action=msg(ACTION_NAMES[CARD_ACTIONS.index(action)]), card=card_name(card),
+                ),
                 BONUS_NOTE,
             )
     return None
@@ -762,21 +841,29 @@ def _turn(ctx: _Ctx, legal: list[Option]) -> Choice:
             got = _try_line(ctx, legal, lines[i])
             if got is not None:
                 option, why = got
-                passed = ", ".join(
-                    f"{j % len(lines) + 1} ({wakhan_instruction(lines[j % len(lines)])})"
-                    for j in range(start, start + k)
+                text = msg(
+                    "line {line}/{lines} ({instruction}): {why}",
+                    line=i + 1, lines=len(lines), instruction=instruction(lines[i]), why=why,
                 )
-                skipped = f" (skipped, not possible now: line{'s' if k > 1 else ''} {passed})" if k else ""
+                if k:
+                    skipped = [
+                        msg("{line} ({instruction})", line=m + 1, instruction=instruction(lines[m]))
+                        for m in (j % len(lines) for j in range(start, start + k))
+                    ]
+                    listed = msg_join(skipped)
+                    text = msgn(
+                        "{text} (skipped, not possible now: line {passed})",
+                        "{text} (skipped, not possible now: lines {passed})",
+                        k, text=text, passed=listed,
+                    )
                 number = ctx.card.number if ctx.card is not None else "?"
-                return option, Reason(
-                    f"line {i + 1}/{len(lines)} ({wakhan_instruction(lines[i])}): {why}{skipped}",
-                    line_note(number, i + 1, len(lines), lines[i]),
-                )
+                return option, noted(text, line_note(number, i + 1, len(lines), lines[i]))
     bonus = _bonus_action(ctx, legal)
     if bonus is not None:
         return bonus
-    why = "both actions used" if g.actions_used >= ACTIONS_PER_TURN else "no valid action left on her AI card"
-    return ("end_turn",), f"end of turn: {why} and no bonus action left"
+    if g.actions_used >= ACTIONS_PER_TURN:
+        return ("end_turn",), msg("end of turn: both actions used and no bonus action left")
+    return ("end_turn",), msg("end of turn: no valid action left on her AI card and no bonus action left")
 
 
 # ---------------------------------------------------------------------------- sub-decisions
@@ -788,8 +875,13 @@ def _current_line_code(g: Game) -> str:
 
 
 def _side(ctx: _Ctx, legal: list[Option]) -> Choice:
-    side = "left" if ctx.row_side == "topLeft" else "right"
-    return ("side", side), f"the red arrow points to the {ctx.arrow}: she plays to the {side} end of her court"
+    if ctx.row_side == "topLeft":
+        return ("side", "left"), msg(
+            "the red arrow points to the top row, left end: she plays to the left end of her court"
+        )
+    return ("side", "right"), msg(
+        "the red arrow points to the bottom row, right end: she plays to the right end of her court"
+    )
 
 
 def _place_spy(ctx: _Ctx, legal: list[Option]) -> Choice:
@@ -800,11 +892,12 @@ def _place_spy(ctx: _Ctx, legal: list[Option]) -> Choice:
     pool = [c for c in cards if not has_most_spies(g, c, w)]
     if pool:
         c = highest_priority(g, pool)
-        return ("spy", c), (
-            f"spy on {card_name(c)}: highest-priority card of the region where she does not have the most spies"
+        return ("spy", c), msg(
+            "spy on {card}: highest-priority card of the region where she does not have the most spies",
+            card=card_name(c),
         )
     c = highest_priority(g, cards)
-    return ("spy", c), f"spy on {card_name(c)}: she has the most spies everywhere; highest-priority card"
+    return ("spy", c), msg("spy on {card}: she has the most spies everywhere; highest-priority card", card=card_name(c))
 
 
 def road_note(card: int) -> dict[str, Any]:
@@ -836,24 +929,40 @@ def _place_road(ctx: _Ctx, legal: list[Option]) -> Choice:
     k = _roads_placed_for(g, card)
     b = order[k % len(order)]
     name = BORDER_NAMES[b]
-    return ("road", name), Reason(
-        f"road {k + 1} of {card_name(card)} on {where_name(name)}: the borders of {region_title(region)} in the AI "
-        f"card's region order",
+    return ("road", name), noted(
+        msg(
+            "road {k} of {card} on {border}: the borders of {region} in the AI card's region order",
+            k=k + 1, card=card_name(card), border=where_name(name), region=region_title(region),
+        ),
         road_note(card),
     )
 
 
 def _bribe_demand(ctx: _Ctx, legal: list[Option]) -> Choice:
     full = max(option_args(legal, "demand", "amount"))
-    return ("demand", full), f"she asks the full bribe of {full} rupee(s)"
+    return ("demand", full), msgn(
+        "she asks the full bribe of {n} rupee", "she asks the full bribe of {n} rupees", full
+    )
 
 
 def _bribe_pay(ctx: _Ctx, legal: list[Option]) -> Choice:
     step = BribePay(*_pending(ctx.g))
     if ("pay",) in legal:
-        return ("pay",), f"she can afford the bribe of {step.amount} rupee(s) and pays it"
-    what = "the radicalized card is discarded" if step.purpose == "play" else "the action is not taken"
-    return ("refuse",), f"she cannot afford the bribe of {step.amount} rupee(s); {what}"
+        return ("pay",), msgn(
+            "she can afford the bribe of {n} rupee and pays it", "she can afford the bribe of {n} rupees and pays it",
+            step.amount,
+        )
+    if step.purpose == "play":
+        return ("refuse",), msgn(
+            "she cannot afford the bribe of {n} rupee; the radicalized card is discarded",
+            "she cannot afford the bribe of {n} rupees; the radicalized card is discarded",
+            step.amount,
+        )
+    return ("refuse",), msgn(
+        "she cannot afford the bribe of {n} rupee; the action is not taken",
+        "she cannot afford the bribe of {n} rupees; the action is not taken",
+        step.amount,
+    )
 
 
 def _tax(ctx: _Ctx, legal: list[Option]) -> Choice:
@@ -864,10 +973,12 @@ def _tax(ctx: _Ctx, legal: list[Option]) -> Choice:
     if players:
         order = player_order(g)
         p = min(players, key=lambda q: (-g.rupees[q], order.index(q) if q in order else 99))
-        purses = ", ".join(f"{player_name(g, q)} {g.rupees[q]}" for q in sorted(players, key=lambda q: -g.rupees[q]))
-        return ("tax_player", p), (
-            f"tax {player_name(g, p)}: players before market, most rupees first (taxable players' rupees: "
-            f"{purses}), the red arrow's order on ties"
+        ranked = sorted(players, key=lambda q: -g.rupees[q])
+        purses = msg_join([msg("{player} {rupees}", player=who(g, q), rupees=g.rupees[q]) for q in ranked])
+        return ("tax_player", p), msg(
+            "tax {player}: players before market, most rupees first (taxable players' rupees: {purses}), the red "
+            "arrow's order on ties",
+            player=who(g, p), purses=purses,
         )
     cards = option_args(legal, "tax_market", "card")
     if cards:
@@ -878,30 +989,31 @@ def _tax(ctx: _Ctx, legal: list[Option]) -> Choice:
             return col, row if top_first else 1 - row
 
         c = min(cards, key=key)
-        return ("tax_market", c), (
-            f"tax {card_name(c)}: no player can be taxed; leftmost market card, red arrow on ties"
+        return ("tax_market", c), msg(
+            "tax {card}: no player can be taxed; leftmost market card, red arrow on ties", card=card_name(c)
         )
-    return ("done",), "tax: nothing more to take"
+    return ("done",), msg("tax: nothing more to take")
 
 
-def _build_like(ctx: _Ctx, legal: list[Option], what: str) -> Choice:
+def _build_like(ctx: _Ctx, legal: list[Option], what: Message) -> Choice:
     armies = {REGION_INDEX[r] for r in option_args(legal, "army", "region")}
     for r in ctx.regions:
         if r in armies:
-            return ("army", REGIONS[r]), (
-                f"{what}: army in {region_title(r)}, the leftmost region on the AI card that she rules"
+            return ("army", REGIONS[r]), msg(
+                "{what}: army in {region}, the leftmost region on the AI card that she rules",
+                what=what, region=region_title(r),
             )
     if ("done",) in legal:
-        return ("done",), f"{what}: no more armies to build"
-    return legal[0], f"{what}: no army can be built; first legal option"
+        return ("done",), msg("{what}: no more armies to build", what=what)
+    return legal[0], msg("{what}: no army can be built; first legal option", what=what)
 
 
 def _build(ctx: _Ctx, legal: list[Option]) -> Choice:
-    return _build_like(ctx, legal, "build (spending as much as possible)")
+    return _build_like(ctx, legal, msg("build (spending as much as possible)"))
 
 
 def _infrastructure(ctx: _Ctx, legal: list[Option]) -> Choice:
-    return _build_like(ctx, legal, "Infrastructure")
+    return _build_like(ctx, legal, msg("Infrastructure"))
 
 
 def _move(ctx: _Ctx, legal: list[Option]) -> Choice:
@@ -909,24 +1021,25 @@ def _move(ctx: _Ctx, legal: list[Option]) -> Choice:
     for o, d in army_moves(ctx):
         option = ("move_army", REGIONS[o], REGIONS[d])
         if option in legal_set:
-            return option, (
-                f"move an army {region_title(o)} -> {region_title(d)}: toward other players' tribes, armies up to "
-                f"their number, keeping her ruler tokens, region order of the AI card"
+            return option, msg(
+                "move an army {source} -> {to}: toward other players' tribes, armies up to their number, keeping "
+                "her ruler tokens, region order of the AI card",
+                source=region_title(o), to=region_title(d),
             )
     if variant_on(ctx.g, SPY_MOVEMENT):
         for origin, dest in idle_spy_moves(ctx):
             spy_move: Option = ("move_spy", origin, dest)
             if spy_move in legal_set:
-                return spy_move, (
-                    f"Spy Movement: no army move, so a spy moves {card_name(origin)} -> {card_name(dest)}: idle spy on "
-                    f"her lowest-priority card that has one, to the highest-priority card within reach where she "
-                    f"does not have the most spies"
+                return spy_move, msg(
+                    "Spy Movement: no army move, so a spy moves {card} -> {to}: idle spy on her lowest-priority card "
+                    "that has one, to the highest-priority card within reach where she does not have the most spies",
+                    card=card_name(origin), to=card_name(dest),
                 )
         if ("done",) in legal_set:
-            return ("done",), "move: no army move and no idle spy with a card to go to (Spy Movement)"
+            return ("done",), msg("move: no army move and no idle spy with a card to go to (Spy Movement)")
     if ("done",) in legal_set:
-        return ("done",), "move: no further army move by her rules (she never moves spies)"
-    return legal[0], "move: no army move by her rules; first legal option"
+        return ("done",), msg("move: no further army move by her rules (she never moves spies)")
+    return legal[0], msg("move: no army move by her rules; first legal option")
 
 
 def _betray(ctx: _Ctx, legal: list[Option]) -> Choice:
@@ -934,14 +1047,17 @@ def _betray(ctx: _Ctx, legal: list[Option]) -> Choice:
     cards = option_args(legal, "betray", "card")
     prized = [c for c in cards if COURT[c].prize >= 0]
     c = highest_priority(g, prized or cards)
-    why = "highest-priority card with a prize where she has a spy" if prized else "highest-priority card (no prize)"
-    return ("betray", c), f"betray {card_name(c)}: {why}"
+    if prized:
+        return ("betray", c), msg(
+            "betray {card}: highest-priority card with a prize where she has a spy", card=card_name(c)
+        )
+    return ("betray", c), msg("betray {card}: highest-priority card (no prize)", card=card_name(c))
 
 
 def _prize(ctx: _Ctx, legal: list[Option]) -> Choice:
     if ("take_prize",) in legal:
-        return ("take_prize",), "she always takes the loyalty prize"
-    return legal[0], "no prize to take"
+        return ("take_prize",), msg("she always takes the loyalty prize")
+    return legal[0], msg("no prize to take")
 
 
 def _battle_site(ctx: _Ctx, legal: list[Option]) -> Choice:
@@ -951,23 +1067,25 @@ def _battle_site(ctx: _Ctx, legal: list[Option]) -> Choice:
         cards = [c for c in battle_cards(g) if ("battle_card", c) in legal_set]
         if cards:
             c = most_spies_card(g, cards)
-            return ("battle_card", c), (
-                f"battle on {card_name(c)}: the card with the most spies where she has a spy, priority on ties"
+            return ("battle_card", c), msg(
+                "battle on {card}: the card with the most spies where she has a spy, priority on ties",
+                card=card_name(c),
             )
     for r in battle_regions(ctx):
         if ("battle_region", REGIONS[r]) in legal_set:
-            return ("battle_region", REGIONS[r]), (
-                f"battle in {region_title(r)}: leftmost region on the AI card where another player has pieces and "
-                "she has an army"
+            return ("battle_region", REGIONS[r]), msg(
+                "battle in {region}: leftmost region on the AI card where another player has pieces and she has "
+                "an army",
+                region=region_title(r),
             )
     cards = [c for c in battle_cards(g) if ("battle_card", c) in legal_set]
     if cards:
         c = highest_priority(g, cards)
-        return ("battle_card", c), (
-            f"battle on {card_name(c)}: no region qualifies; highest-priority card where she and another player "
-            "have spies"
+        return ("battle_card", c), msg(
+            "battle on {card}: no region qualifies; highest-priority card where she and another player have spies",
+            card=card_name(c),
         )
-    return legal[0], "battle: no site by her rules; first legal option"
+    return legal[0], msg("battle: no site by her rules; first legal option")
 
 
 def _battle(ctx: _Ctx, legal: list[Option]) -> Choice:
@@ -980,13 +1098,13 @@ def _battle(ctx: _Ctx, legal: list[Option]) -> Choice:
         spies = option_args(legal, "remove_spy", "player")
         if spies:
             q = min(spies, key=lambda p: rank.get(p, 99))
-            return ("remove_spy", q), f"remove a spy of {player_name(g, q)} (red arrow order)"
+            return ("remove_spy", q), msg("remove a spy of {player} (red arrow order)", player=who(g, q))
     else:
         tribes = option_args(legal, "remove_tribe", "player")
         if tribes:
             q = min(tribes, key=lambda p: rank.get(p, 99))
-            return ("remove_tribe", q), (
-                f"remove a tribe of {player_name(g, q)}: tribes first, red arrow order"
+            return ("remove_tribe", q), msg(
+                "remove a tribe of {player}: tribes first, red arrow order", player=who(g, q)
             )
         # Armies and roads of coalitions other players are loyal to, players in red arrow order.
         coalitions = []
@@ -996,30 +1114,31 @@ def _battle(ctx: _Ctx, legal: list[Option]) -> Choice:
                 coalitions.append(c)
         for c in coalitions:
             if ("remove_army", COALITIONS[c]) in legal_set:
-                return ("remove_army", COALITIONS[c]), (
-                    f"remove {coalition_label(c, True)} army: armies after tribes, red arrow order"
+                return ("remove_army", COALITIONS[c]), msg(
+                    "remove {army}: armies after tribes, red arrow order", army=msg(ARMY_TEXTS[c])
                 )
         region = step.where
         for c in coalitions:
             for b in road_order(ctx, region):
                 option = ("remove_road", BORDER_NAMES[b], COALITIONS[c])
                 if option in legal_set:
-                    return option, (
-                        f"remove {coalition_label(c, True)} road on {where_name(BORDER_NAMES[b])}: roads last, region "
-                        "order of the AI card"
+                    return option, msg(
+                        "remove {road}: roads last, region order of the AI card",
+                        road=msg(ROAD_TEXTS[c], border=where_name(BORDER_NAMES[b])),
                     )
     if ("done",) in legal_set:
-        return ("done",), "battle: no other player's piece left to remove"
-    return legal[0], "battle: first legal removal"
+        return ("done",), msg("battle: no other player's piece left to remove")
+    return legal[0], msg("battle: first legal removal")
 
 
 def _discard_cleanup(ctx: _Ctx, legal: list[Option]) -> Choice:
     g = ctx.g
     cards = option_args(legal, "discard", "card")
     c = min(cards, key=lambda c: cleanup_discard_key(g, c))
-    return ("discard", c), (
-        f"discard {card_name(c)}: non-political, non-patriot, non-leveraged first, then most other players' "
-        "spies over hers, fewest spies, lowest rank, not favored, lowest number"
+    return ("discard", c), msg(
+        "discard {card}: non-political, non-patriot, non-leveraged first, then most other players' spies over hers, "
+        "fewest spies, lowest rank, not favored, lowest number",
+        card=card_name(c),
     )
 
 
@@ -1027,27 +1146,29 @@ def _blackmail(ctx: _Ctx, legal: list[Option]) -> Choice:
     cards = option_args(legal, "spy", "card")
     if cards:
         c = highest_priority(ctx.g, cards)
-        return ("spy", c), f"Blackmail ('may': she always does): spy on {card_name(c)}, highest priority"
-    return ("skip",), "Blackmail: no card to place a spy on"
+        return ("spy", c), msg("Blackmail ('may': she always does): spy on {card}, highest priority", card=card_name(c))
+    return ("skip",), msg("Blackmail: no card to place a spy on")
 
 
 def _safe_house(ctx: _Ctx, legal: list[Option]) -> Choice:
     houses = [o for o in legal if o[0] == "safe_house"]
     if houses:
-        return houses[0], "Safe House ('may': she always does): the spy goes to the Safe House"
-    return legal[0], "Safe House: not available"
+        return houses[0], msg("Safe House ('may': she always does): the spy goes to the Safe House")
+    return legal[0], msg("Safe House: not available")
 
 
 def _choose_player(ctx: _Ctx, legal: list[Option], what: str) -> Choice:
     players = [p for p in option_args(legal, "player", "player") if p != ctx.w]
     for p in player_order(ctx.g):
         if p in players:
-            return ("player", p), f"{what}: {player_name(ctx.g, p)}, the first in the red arrow's order"
-    return legal[0], f"{what}: first legal option"
+            return ("player", p), msg(
+                "{event}: {player}, the first in the red arrow's order", event=what, player=who(ctx.g, p)
+            )
+    return legal[0], msg("{event}: first legal option", event=what)
 
 
 def _rumor(ctx: _Ctx, legal: list[Option]) -> Choice:
-    return _choose_player(ctx, legal, "Rumor")
+    return _choose_player(ctx, legal, "Rumor")  # the event's card name, as printed
 
 
 def _exchange(ctx: _Ctx, legal: list[Option]) -> Choice:
@@ -1056,7 +1177,9 @@ def _exchange(ctx: _Ctx, legal: list[Option]) -> Choice:
 
 def _pashtunwali(ctx: _Ctx, legal: list[Option]) -> Choice:
     suit = SUITS[ctx.g.favored]
-    return ("suit", suit), f"Pashtunwali Values: she chooses the current favored suit ({suit})"
+    return ("suit", suit), msg(
+        "Pashtunwali Values: she chooses the current favored suit ({suit})", suit=msg(SUIT_NAMES[ctx.g.favored])
+    )
 
 
 def _rebuke(ctx: _Ctx, legal: list[Option]) -> Choice:
@@ -1070,15 +1193,15 @@ def _rebuke(ctx: _Ctx, legal: list[Option]) -> Choice:
     for test, why in (
         (
             lambda r: others(r) > 0 and g.tribes[r * n + w] == 0,
-            "leftmost region on the AI card where another player has tribes and she has none",
+            N_("leftmost region on the AI card where another player has tribes and she has none"),
         ),
-        (lambda r: others(r) > 0, "leftmost region on the AI card where another player has tribes"),
-        (lambda r: True, "no other player has a tribe anywhere: the first region on the AI card"),
+        (lambda r: others(r) > 0, N_("leftmost region on the AI card where another player has tribes")),
+        (lambda r: True, N_("no other player has a tribe anywhere: the first region on the AI card")),
     ):
         for r in ctx.regions:
             if test(r) and ("region", REGIONS[r]) in legal:
-                return ("region", REGIONS[r]), f"Rebuke {region_title(r)}: {why}"
-    return legal[0], "Rebuke: first legal option"
+                return ("region", REGIONS[r]), msg("Rebuke {region}: {why}", region=region_title(r), why=msg(why))
+    return legal[0], msg("Rebuke: first legal option")
 
 
 def _take_piece(ctx: _Ctx, legal: list[Option]) -> Choice:
@@ -1099,24 +1222,32 @@ def _take_piece(ctx: _Ctx, legal: list[Option]) -> Choice:
 
             o = max(roads, key=road_key)
             border = where_name(option_arg(o, "border"))
-            return o, f"none in supply: take the road on {border} (least needed by the AI card's region order)"
+            return o, msg(
+                "none in supply: take the road on {border} (least needed by the AI card's region order)", border=border
+            )
         armies = [o for o in legal if o[0] == "take_army"]
         keep = [o for o in armies if g.rulers[REGION_INDEX[option_arg(o, "region")]] != w]
         o = max(keep or armies, key=lambda o: rank(REGION_INDEX[option_arg(o, "region")]))
         region = where_name(option_arg(o, "region"))
-        return o, f"none in supply: take an army from {region} (last region on the AI card that she does not rule)"
+        return o, msg(
+            "none in supply: take an army from {region} (last region on the AI card that she does not rule)",
+            region=region,
+        )
     spies = option_args(legal, "take_spy", "card")
     if spies:
         dominant = ctx.dominant
         c = min(spies, key=lambda c: card_priority(g, c, dominant))
-        return ("take_spy", c), f"none in supply: take her spy from {card_name(c)}, lowest priority"
+        return ("take_spy", c), msg("none in supply: take her spy from {card}, lowest priority", card=card_name(c))
     tribes = [o for o in legal if o[0] == "take_tribe"]
     if tribes:
         keep = [o for o in tribes if g.rulers[REGION_INDEX[option_arg(o, "region")]] != w]
         o = max(keep or tribes, key=lambda o: rank(REGION_INDEX[option_arg(o, "region")]))
         region = where_name(option_arg(o, "region"))
-        return o, f"none in supply: take her tribe from {region} (last region on the AI card that she does not rule)"
-    return legal[0], "none in supply: take her gift"
+        return o, msg(
+            "none in supply: take her tribe from {region} (last region on the AI card that she does not rule)",
+            region=region,
+        )
+    return legal[0], msg("none in supply: take her gift")
 
 
 _HANDLERS: Final[dict[str, Callable[[_Ctx, list[Option]], Choice | None]]] = {

@@ -38,7 +38,7 @@ DOMAINS: Final[tuple[str, ...]] = ("engine", "terminal", "web")
 LOCALE_DIR: Final[Path] = Path(__file__).resolve().parent / "locale"
 
 _LANGUAGE: Final[ContextVar[str]] = ContextVar("paxpamir_language", default="en")
-_CATALOGS: Final[dict[str, dict[str, Any]]] = {}
+_CATALOGS: Final[dict[str, dict[Any, Any]]] = {}
 
 
 class UnknownLanguage(ValueError):
@@ -109,7 +109,7 @@ def best_language(accept: str) -> str:
     return min(ranked)[2] if ranked else "en"
 
 
-def catalog(lang: str) -> dict[str, Any]:
+def catalog(lang: str) -> dict[Any, Any]:
     """All messages of ``lang`` from every domain: msgid -> translation (plurals: (singular, plural) -> list).
     Read once from the compiled ``.mo`` files; English has none."""
     check_language(lang)
@@ -131,7 +131,7 @@ def catalog(lang: str) -> dict[str, Any]:
 def _(message: str) -> str:
     """``message`` (an English msgid) in the current language; the msgid itself where no translation exists."""
     lang = _LANGUAGE.get()
-    if lang == "en":
+    if lang == "en" or not message:
         return message
     return catalog(lang).get(message) or message
 
@@ -171,6 +171,12 @@ def msg(message: str, **args: Any) -> list[Any]:
 def msgn(singular: str, plural: str, n: int, **args: Any) -> list[Any]:
     """A message with a count: ``[[singular, plural], {"n": n, ...}]``, rendered in the form ``n`` asks for."""
     return [[singular, plural], {"n": n, **args}]
+
+
+def msg_join(parts: list[Any], sep: str = ", ") -> list[Any]:
+    """A message listing ``parts`` (messages or plain values) with ``sep`` between them."""
+    template = sep.join(f"{{p{i}}}" for i in range(len(parts))).replace("{{", "{").replace("}}", "}")
+    return [template, {f"p{i}": p for i, p in enumerate(parts)}]
 
 
 def is_message(value: object) -> bool:

@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from typing import Any, Final
 
 from ..content.cards import COURT, COURT_CARDS, DOMINANCE_CHECKS, OTHER_EVENTS
+from ..content.i18n import is_message
 from ..content.map import (
     BLOCKS_PER_COALITION,
     COALITION_INDEX,
@@ -382,7 +383,9 @@ class Game:
         """Carry out ``option`` for the player to move (checked against ``player`` when given).
 
         ``reason`` (optional) is a short explanation logged before the decision and kept in the record, as
-        Wakhan's decision procedure does so that a human can check her by hand. ``note`` (optional) is the
+        Wakhan's decision procedure does so that a human can check her by hand: free text, or a message
+        (``[msgid, {name: value}]``, :func:`paxpamir.content.i18n.msg`) that each reader sees in their language.
+        ``note`` (optional) is the
         same for programs: a small JSON object (string keys; numbers, strings, booleans, null and lists of
         them) kept with the decision in the record and in the log, and read back with :meth:`notes_this_turn`
         (Wakhan keeps her place on her AI card there). Both are public, like the decision itself.
@@ -409,12 +412,14 @@ class Game:
             # True == 1 and 1.0 == 1 in Python: such look-alikes would leak into the record and the log.
             raise IllegalOption(f"{list(option)!r} has a value of the wrong type; the legal option is {list(legal)!r}")
         if reason is not None:
-            if not isinstance(reason, str):
-                raise IllegalOption(f"a reason is a string, not {reason!r}")
             if isinstance(reason, Reason):
                 if note is None:
                     note = reason.note
-                reason = str.__str__(reason)
+                reason = reason.message if reason.message is not None else str.__str__(reason)
+            if isinstance(reason, list):
+                reason = _checked_message(reason)
+            elif not isinstance(reason, str):
+                raise IllegalOption(f"a reason is a string or a message [msgid, {{args}}], not {reason!r}")
         if note is not None:
             note = _checked_note(note)
         own = who == self.current and self.phase == "play"
@@ -842,6 +847,23 @@ def _newest_first(node: tuple | None) -> Iterator[Any]:
 
 
 _NOTE_ITEM: Final = (str, int, float, bool, type(None))
+
+
+def _checked_message(value: list[Any]) -> list[Any]:
+    """A copy of a reason message ``[msgid, {name: value}]`` (values: numbers, strings, booleans, null or messages
+    themselves), or :class:`IllegalOption`."""
+    if not is_message(value):
+        raise IllegalOption(f"a reason is a string or a message [msgid, {{args}}], not {value!r}")
+    head, args = value
+    out: dict[str, Any] = {}
+    for k, v in args.items():
+        if isinstance(v, list):
+            out[k] = _checked_message(v)
+        elif v is None or isinstance(v, (str, int, float, bool)):
+            out[k] = v
+        else:
+            raise IllegalOption(f"a reason message's values are numbers, strings or messages, not {v!r}")
+    return [list(head) if isinstance(head, list) else head, out]
 
 
 def _checked_note(note: object) -> dict[str, Any]:

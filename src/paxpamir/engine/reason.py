@@ -10,18 +10,21 @@ from typing import Any
 
 
 class Reason(str):
-    """A reason text that carries a note (see :meth:`paxpamir.engine.game.Game.apply`): ``apply(option,
-    player, reason)`` with a Reason keeps ``reason.note`` too, so callers that pass ``(option, reason)`` pairs
-    along keep the note.
+    """A reason text that carries a note and, optionally, the message it was rendered from (see
+    :meth:`paxpamir.engine.game.Game.apply`): ``apply(option, player, reason)`` with a Reason keeps ``reason.note``
+    too, and keeps the message (``[msgid, {args}]``, :func:`paxpamir.content.i18n.msg`) instead of the text, so
+    that the log can show the reason in any language.
 
     >>> r = Reason("line 2 of my plan", {"line": 2})
-    >>> (r, r.note)
-    ('line 2 of my plan', {'line': 2})
+    >>> (r, r.note, r.message)
+    ('line 2 of my plan', {'line': 2}, None)
     """
 
     note: dict[str, Any] | None
+    message: list[Any] | None
 
-    def __new__(cls, text: str, note: dict[str, Any] | None = None) -> Reason:
+    def __new__(cls, text: str, note: dict[str, Any] | None = None, message: list[Any] | None = None) -> Reason:
         self = super().__new__(cls, text)
         self.note = note
+        self.message = message
         return self

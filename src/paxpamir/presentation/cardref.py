@@ -10,47 +10,57 @@ import re
 from typing import Final
 
 from ..content.cards import CARDS, WAKHAN_CARDS, WAKHAN_INSTRUCTIONS, CourtCard, EventCard
-from ..content.map import COALITIONS, REGIONS, SUITS
+from ..content.i18n import N_, _, ngettext
+from ..content.map import COALITIONS, REGIONS, SUITS, region_title
+from .describe import action_name, coalition_name, suit_name
 
 #: Wakhan's AI card instructions in a few words (the full texts: ``WAKHAN_INSTRUCTIONS``).
 WAKHAN_SHORT: Final[dict[str, str]] = {
-    "radicalize": "radicalize (by the arrows)",
-    "radicalizeIfMilitaryFavoredHighestRankedMilitary": "if military is favored: radicalize the best military card",
-    "radicalizeIfPoliticalFavoredHighestRankedEconomic": "if political is favored: radicalize the best economic card",
-    "radicalizeHighestRankedPolitical": "radicalize the top-ranked political card",
-    "radicalizeHighestRankedIntelligence": "radicalize the top-ranked intelligence card",
-    "radicalizeIfFewerThan2RupeesRadicalizeMostNetRupees": "if under 2 rupees: radicalize the card netting most rupees",
-    "radicalizeCardThatGivesControlOfRegion": "radicalize a card that makes her rule a region",
-    "radicalizeIntelligence": "radicalize an intelligence card",
-    "radicalizeCardThatWouldPlaceMostBlocks": "radicalize the card placing most armies and roads",
+    "radicalize": N_("radicalize (by the arrows)"),
+    "radicalizeIfMilitaryFavoredHighestRankedMilitary": N_("if military is favored: radicalize the best military card"),
+    "radicalizeIfPoliticalFavoredHighestRankedEconomic": (
+        N_("if political is favored: radicalize the best economic card")
+    ),
+    "radicalizeHighestRankedPolitical": (
+        N_("radicalize the top-ranked political card")
+    ),
+    "radicalizeHighestRankedIntelligence": N_("radicalize the top-ranked intelligence card"),
+    "radicalizeIfFewerThan2RupeesRadicalizeMostNetRupees": (
+        N_("if under 2 rupees: radicalize the card netting most rupees")
+    ),
+    "radicalizeCardThatGivesControlOfRegion": N_("radicalize a card that makes her rule a region"),
+    "radicalizeIntelligence": N_("radicalize an intelligence card"),
+    "radicalizeCardThatWouldPlaceMostBlocks": N_("radicalize the card placing most armies and roads"),
     "radicalizeIfNoDominantCoalitionCardThatWouldPlaceMostCylinders": (
-        "if no coalition is dominant: radicalize the card placing most tribes and spies"
+        N_("if no coalition is dominant: radicalize the card placing most tribes and spies")
     ),
-    "radicalizeIfNoCardWithMoveCardWithMoveAction": "if her court has no move action: radicalize a card with one",
-    "radicalizeIfDominantCoalitionMatchingPatriot": "if a coalition is dominant: radicalize one of its patriots",
-    "radicalizeIfCourtSizeAtLimitHighestRankedPolitical": "if her court is full: radicalize the best political card",
+    "radicalizeIfNoCardWithMoveCardWithMoveAction": N_("if her court has no move action: radicalize a card with one"),
+    "radicalizeIfDominantCoalitionMatchingPatriot": N_("if a coalition is dominant: radicalize one of its patriots"),
+    "radicalizeIfCourtSizeAtLimitHighestRankedPolitical": (
+        N_("if her court is full: radicalize the best political card")
+    ),
     "radicalizeIfFewerSpiesThanAnotherPlayerHighestRankedIntelligence": (
-        "if someone has more spies: radicalize the best intelligence card"
+        N_("if someone has more spies: radicalize the best intelligence card")
     ),
-    "battleHighestPriorityCourtCardWithMostSpiesWhereWakhanHasSpy": "battle on the card with most spies, one hers",
+    "battleHighestPriorityCourtCardWithMostSpiesWhereWakhanHasSpy": N_("battle on the card with most spies, one hers"),
 }
 
 
 def wakhan_instruction(code: str) -> str:
     """An AI card instruction in a few words ("radicalize (by the arrows)", "tax", ...)."""
-    return WAKHAN_SHORT.get(code, code)
+    return _(WAKHAN_SHORT[code]) if code in WAKHAN_SHORT else action_name(code)
 
 
 def arrow_words(row_side: str) -> str:
     """Where the red arrow points, as the board shows it."""
-    return "top row, left end" if row_side == "topLeft" else "bottom row, right end"
+    return _("top row, left end") if row_side == "topLeft" else _("bottom row, right end")
 
 _IMPACT_WORDS: Final = {
-    "army": "place an army of your loyalty in the card's region",
-    "road": "place a road of your loyalty on a border of the card's region",
-    "tribe": "place one of your tribes in the card's region",
-    "spy": "place one of your spies on a court card of the card's region",
-    "leverage": "leverage: take 2 rupees now; discarding this card later costs 2 rupees (or cards)",
+    "army": N_("place an army of your loyalty in the card's region"),
+    "road": N_("place a road of your loyalty on a border of the card's region"),
+    "tribe": N_("place one of your tribes in the card's region"),
+    "spy": N_("place one of your spies on a court card of the card's region"),
+    "leverage": N_("leverage: take 2 rupees now; discarding this card later costs 2 rupees (or cards)"),
 }
 
 _SMALL_WORDS: Final = {"of", "for", "in", "the", "to", "and"}
@@ -71,42 +81,60 @@ def _words(identifier: str | None) -> str:
 
 def _impact_words(icon: str) -> str:
     if icon in SUITS:
-        return f"make {icon} the favored suit"
-    return _IMPACT_WORDS.get(icon, icon)
+        return _("make {suit} the favored suit").format(suit=suit_name(icon))
+    return _(_IMPACT_WORDS[icon]) if icon in _IMPACT_WORDS else icon
 
 
 def _stars(rank: int) -> str:
-    return f"{rank} star{'s' if rank != 1 else ''}"
+    return ngettext("{n} star", "{n} stars", rank).format(n=rank)
+
+
+def ability_name(ability: str | None) -> str:
+    """A card ability's or event's name in words (``'claimOfAncientLineage'`` -> "Claim of Ancient Lineage"), in
+    the current language."""
+    return _(_words(ability))
 
 
 def card_lines(c: CourtCard | EventCard) -> list[str]:
-    """Everything printed on a card, in our own words."""
+    """Everything printed on a card, in our own words (in the current language)."""
     if isinstance(c, CourtCard):
         lines = [
-            f"{c.name} (card {c.number}, a court card)",
-            f"  region:  {REGIONS[c.region].capitalize()}",
-            f"  suit:    {SUITS[c.suit]}",
-            f"  rank:    {_stars(c.rank)}",
-            f"  actions: {', '.join(c.actions) if c.actions else 'none'}",
-            "  impact icons, resolved in this order when played:",
+            _("{name} (card {number}, a court card)").format(name=c.name, number=c.number),
+            _("  region:  {region}").format(region=region_title(c.region)),
+            _("  suit:    {suit}").format(suit=suit_name(c.suit)),
+            _("  rank:    {stars}").format(stars=_stars(c.rank)),
+            _("  actions: {actions}").format(
+                actions=", ".join(action_name(a) for a in c.actions) if c.actions else _("none")
+            ),
+            _("  impact icons, resolved in this order when played:"),
         ]
         lines += [f"    {i}. {_impact_words(icon)}" for i, icon in enumerate(c.impact, 1)]
         if not c.impact:
-            lines.append("    none")
-        lines.append(f"  patriot: {COALITIONS[c.patriot].capitalize() if c.patriot >= 0 else 'no'}")
-        lines.append(f"  prize:   {COALITIONS[c.prize].capitalize() if c.prize >= 0 else 'none'}")
+            lines.append("    " + _("none"))
+        patriot = coalition_name(c.patriot) if c.patriot >= 0 else _("no")
+        prize = coalition_name(c.prize) if c.prize >= 0 else _("none")
+        lines.append(_("  patriot: {coalition}").format(coalition=patriot))
+        lines.append(_("  prize:   {coalition}").format(coalition=prize))
         if c.ability:
-            lines.append(f"  ability: {_words(c.ability)}: {c.ability_text}")
+            lines.append(
+                _("  ability: {name}: {text}").format(name=ability_name(c.ability), text=_(str(c.ability_text)))
+            )
         else:
-            lines.append("  ability: none")
+            lines.append(_("  ability: none"))
         return lines
-    kind = "a Dominance Check" if c.is_dominance_check else "an event card"
-    lines = [f"{c.name} (card {c.number}, {kind})"]
     if c.is_dominance_check:
-        lines.append(f"  when bought or discarded from the market: {c.if_purchased_text}")
+        lines = [_("{name} (card {number}, a Dominance Check)").format(name=c.name, number=c.number)]
+        lines.append(_("  when bought or discarded from the market: {text}").format(text=_(c.if_purchased_text)))
     else:
-        lines.append(f"  if purchased ({_words(c.if_purchased)}): {c.if_purchased_text}")
-        lines.append(f"  if discarded from the market ({_words(c.if_discarded)}): {c.if_discarded_text}")
+        lines = [_("{name} (card {number}, an event card)").format(name=c.name, number=c.number)]
+        lines.append(
+            _("  if purchased ({name}): {text}").format(name=ability_name(c.if_purchased), text=_(c.if_purchased_text))
+        )
+        lines.append(
+            _("  if discarded from the market ({name}): {text}").format(
+                name=ability_name(c.if_discarded), text=_(c.if_discarded_text)
+            )
+        )
     return lines
 
 

@@ -1,17 +1,55 @@
-"""Readable English for options, prompts and log events. Nothing here changes the game."""
+"""Readable text for options, prompts and log events, in the current language (:mod:`paxpamir.content.i18n`).
+Nothing here changes the game."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final
 
-from ..content.cards import CARDS
-from ..content.map import BORDER_NAMES, COALITIONS, REGIONS, SUITS, border_title, region_title
+from ..content.cards import ACTIONS, CARDS
+from ..content.i18n import N_, _, ngettext, render
+from ..content.map import BORDER_NAMES, REGIONS, SUITS, border_title, region_title
 from ..engine.options import option_arg
 from ..engine.steps import KINDS, Option, Step
 
 if TYPE_CHECKING:
     from ..engine.game import Game
+
+#: Names of the coalitions, suits and card actions (in the order of ``COALITIONS``, ``SUITS``, ``ACTIONS``).
+COALITION_NAMES: Final[tuple[str, ...]] = (N_("Afghan"), N_("British"), N_("Russian"))
+SUIT_NAMES: Final[tuple[str, ...]] = (N_("political"), N_("intelligence"), N_("economic"), N_("military"))
+ACTION_NAMES: Final[tuple[str, ...]] = (N_("tax"), N_("gift"), N_("build"), N_("move"), N_("betray"), N_("battle"))
+ARMY_TEXTS: Final[tuple[str, ...]] = (N_("an Afghan army"), N_("a British army"), N_("a Russian army"))
+ROAD_TEXTS: Final[tuple[str, ...]] = (
+    N_("an Afghan road on {border}"), N_("a British road on {border}"), N_("a Russian road on {border}"),
+)
+
+
+def coalition_name(coalition: int) -> str:
+    """"Afghan", "British", "Russian" (the coalition's name in the current language)."""
+    return _(COALITION_NAMES[coalition]) if 0 <= coalition < len(COALITION_NAMES) else str(coalition)
+
+
+def suit_name(suit: int | str) -> str:
+    """"political", "intelligence", "economic", "military" in the current language (index or English id)."""
+    if isinstance(suit, str):
+        suit = SUITS.index(suit) if suit in SUITS else -1
+    return _(SUIT_NAMES[suit]) if 0 <= suit < len(SUIT_NAMES) else str(suit)
+
+
+def action_name(action: str) -> str:
+    """A card action's name ("tax", "battle", ...) in the current language."""
+    return _(ACTION_NAMES[ACTIONS.index(action)]) if action in ACTIONS else action
+
+
+def army_text(coalition: int) -> str:
+    """"an Afghan army" (with its article)."""
+    return _(ARMY_TEXTS[coalition])
+
+
+def road_text(coalition: int, border: str) -> str:
+    """"a British road on Kabul–Punjab" (``border`` already in words)."""
+    return _(ROAD_TEXTS[coalition]).format(border=border)
 
 
 def effect_name(effect: str) -> str:
@@ -22,7 +60,7 @@ def effect_name(effect: str) -> str:
 
 
 def rupees_text(k: int) -> str:
-    return f"{k} rupee" if k == 1 else f"{k} rupees"
+    return ngettext("{n} rupee", "{n} rupees", k).format(n=k)
 
 
 def plain_label(option: Option) -> str:
@@ -32,7 +70,7 @@ def plain_label(option: Option) -> str:
 
 def card_name(number: int) -> str:
     if not isinstance(number, int) or not 1 <= number <= 116:
-        return f"card {number}"
+        return _("card {number}").format(number=number)
     c = CARDS[number]
     assert c is not None
     return f"{c.name} ({number})"
@@ -44,16 +82,11 @@ def player_name(g: Game, p: int) -> str:
         return str(names[p])
     if p == g.wakhan:
         return "Wakhan"
-    return f"Player {p + 1}"
-
-
-def possessive(g: Game, p: int) -> str:
-    """"her" for Wakhan, "their" for a player (a person of unknown gender)."""
-    return "her" if p == g.wakhan else "their"
+    return _("Player {n}").format(n=p + 1)
 
 
 def where_name(value: Any) -> str:
-    """A region or border name (as in options) in English: ``"kabul-punjab"`` -> "Kabul–Punjab" style."""
+    """A region or border name (as in options) in words: ``"kabul-punjab"`` -> "Kabul–Punjab" style."""
     if isinstance(value, str):
         if value in REGIONS:
             return region_title(REGIONS.index(value))
@@ -65,25 +98,16 @@ def where_name(value: Any) -> str:
 _where = where_name  # the older name
 
 
-def indefinite(word: str) -> str:
-    """The word with its indefinite article ("an Afghan", "a British")."""
-    return f"an {word}" if word[:1].lower() in "aeiou" else f"a {word}"
-
-
-_a = indefinite  # the older name
-
-
 def discard_label(g: Game, player: int, option: Option) -> str:
     """The label of a ``("discard", card)`` option of ``player``: says whether the card is in hand or court."""
     if option[:1] != ("discard",) or len(option) != 2:
         return option_text(option)
     a = option_arg(option, "card")
-    where = ""
     if a in g.hands[player]:
-        where = " from your hand"
-    elif a in g.courts[player]:
-        where = " from your court"
-    return f"Discard {card_name(a)}{where}"
+        return _("Discard {card} from your hand").format(card=card_name(a))
+    if a in g.courts[player]:
+        return _("Discard {card} from your court").format(card=card_name(a))
+    return _("Discard {card}").format(card=card_name(a))
 
 
 def option_text(option: Option) -> str:
@@ -93,12 +117,12 @@ def option_text(option: Option) -> str:
 
 def bribe_purpose(purpose: str, card: int) -> str:
     if purpose == "play":
-        return f"to play {card_name(card)}"
-    return f"to act with {card_name(card)} (held hostage)"
+        return _("to play {card}").format(card=card_name(card))
+    return _("to act with {card} (held hostage)").format(card=card_name(card))
 
 
 def label(g: Game, step: Step, option: Option) -> str:
-    """The English for ``option`` of the decision ``step``: the decision kind's own label function."""
+    """The text of ``option`` of the decision ``step``: the decision kind's own label function."""
     spec = KINDS.get(step[0]) if step else None
     if spec is None or spec.label is None:
         return option_text(option)
@@ -113,15 +137,15 @@ def prompt(g: Game, step: Step) -> str:
     elif spec.ask is not None:
         text = spec.ask(g, step)
     else:
-        text = spec.prompt
+        text = _(spec.prompt)
     return f"{player_name(g, step[1])}: {text}"
 
 
 def event_text(g: Game, e: dict[str, Any]) -> str:
-    """One log event in English: the event type's own small function in :data:`EVENT_TEXTS`."""
+    """One log event in words: the event type's own small function in :data:`EVENT_TEXTS`."""
     t = e["type"]
     p: Any = e.get("player", -1)
-    who = player_name(g, p) if isinstance(p, int) and p >= 0 else "Everyone"
+    who = player_name(g, p) if isinstance(p, int) and p >= 0 else _("Everyone")
     text = EVENT_TEXTS.get(t)
     if text is None:
         return f"{t}: {e}"
@@ -133,208 +157,296 @@ def event_text(g: Game, e: dict[str, Any]) -> str:
 
 
 def _setup(g: Game, e: dict[str, Any], who: str, p: Any, c: Any) -> str:
-    return f"New game for {e['players']} players; {player_name(g, e['first_chooser'])} chooses loyalty first."
+    return _("New game for {n} players; {player} chooses loyalty first.").format(
+        n=e["players"], player=player_name(g, e["first_chooser"])
+    )
 
 
 def _loyalty(g: Game, e: dict[str, Any], who: str, p: Any, c: Any) -> str:
-    return f"{who} is loyal to the {COALITIONS[e['coalition']].capitalize()} coalition."
+    return _("{who} is loyal to the {coalition} coalition.").format(who=who, coalition=coalition_name(e["coalition"]))
 
 
 def _turn(g: Game, e: dict[str, Any], who: str, p: Any, c: Any) -> str:
-    return f"— Turn {e['turn']}: {who} —"
+    return _("— Turn {turn}: {who} —").format(turn=e["turn"], who=who)
 
 
 def _end_turn(g: Game, e: dict[str, Any], who: str, p: Any, c: Any) -> str:
-    return f"{who} ends the turn."
+    return _("{who} ends the turn.").format(who=who)
 
 
 def _purchase(g: Game, e: dict[str, Any], who: str, p: Any, c: Any) -> str:
-    gained = f" and takes the {rupees_text(e['gained'])} on it" if e["gained"] else ""
-    price = "for free" if e["cost"] == 0 else f"for {rupees_text(e['cost'])}"
-    return f"{who} purchases {card_name(c)} {price}{gained}."
+    card = card_name(c)
+    if e["cost"] == 0:
+        text = _("{who} purchases {card} for free").format(who=who, card=card)
+    else:
+        text = _("{who} purchases {card} for {rupees}").format(who=who, card=card, rupees=rupees_text(e["cost"]))
+    if e["gained"]:
+        return _("{purchase} and takes the {rupees} on it.").format(purchase=text, rupees=rupees_text(e["gained"]))
+    return text + "."
 
 
 def _play(g: Game, e: dict[str, Any], who: str, p: Any, c: Any) -> str:
-    return f"{who} plays {card_name(c)} to the {e['side']} of {possessive(g, p)} court."
+    if p == g.wakhan:
+        if e["side"] == "left":
+            return _("{who} plays {card} to the left of her court.").format(who=who, card=card_name(c))
+        return _("{who} plays {card} to the right of her court.").format(who=who, card=card_name(c))
+    if e["side"] == "left":
+        return _("{who} plays {card} to the left of their court.").format(who=who, card=card_name(c))
+    return _("{who} plays {card} to the right of their court.").format(who=who, card=card_name(c))
 
 
 def _action(g: Game, e: dict[str, Any], who: str, p: Any, c: Any) -> str:
-    bonus = " (bonus action)" if e["bonus"] else ""
-    return f"{who} takes the {e['action']} action with {card_name(c)}{bonus}."
+    if e["bonus"]:
+        text = _("{who} takes the {action} action with {card} (bonus action).")
+    else:
+        text = _("{who} takes the {action} action with {card}.")
+    return text.format(who=who, action=action_name(e["action"]), card=card_name(c))
 
 
 def _place(g: Game, e: dict[str, Any], who: str, p: Any, c: Any) -> str:
-    return f"{who} places {_piece(e)}."
+    return _("{who} places {piece}.").format(who=who, piece=_piece(e))
+
+
+_PIECE_KINDS: Final[dict[str, str]] = {
+    "army": N_("army"), "road": N_("road"), "tribe": N_("tribe"), "spy": N_("spy"), "gift": N_("gift"),
+}
+
+
+def piece_kind_name(kind: str) -> str:
+    """"army", "road", "tribe", "spy", "gift" in the current language."""
+    found = _PIECE_KINDS.get(kind)
+    return _(found) if found else kind
 
 
 def _no_piece(g: Game, e: dict[str, Any], who: str, p: Any, c: Any) -> str:
-    return f"{who} has no {e['kind']} to place: every one in play was placed this turn."
+    return _("{who} has no {kind} to place: every one in play was placed this turn.").format(
+        who=who, kind=piece_kind_name(e["kind"])
+    )
 
 
 def _impacts_cancelled(g: Game, e: dict[str, Any], who: str, p: Any, c: Any) -> str:
-    return f"{card_name(c)} has left {who}'s court: its remaining impact icons are not resolved."
+    return _("{card} has left {who}'s court: its remaining impact icons are not resolved.").format(
+        card=card_name(c), who=who
+    )
 
 
 def _no_spy_target(g: Game, e: dict[str, Any], who: str, p: Any, c: Any) -> str:
     if e["region"] < 0:
-        return f"{who} places no spy: {card_name(c)} has left the court."
-    return f"{who} places no spy: no court holds a card of {region_title(e['region'])}."
+        return _("{who} places no spy: {card} has left the court.").format(who=who, card=card_name(c))
+    return _("{who} places no spy: no court holds a card of {region}.").format(
+        who=who, region=region_title(e["region"])
+    )
 
 
 def _take_piece(g: Game, e: dict[str, Any], who: str, p: Any, c: Any) -> str:
-    source = " ".join(map(str, e["source"][1:])) or "the dial"
-    return f"{who} has none left in supply and takes a piece from {source}."
+    source = e["source"]
+    if len(source) >= 2:
+        where = card_name(source[1]) if isinstance(source[1], int) else where_name(source[1])
+        return _("{who} has none left in supply and takes a piece from {where}.").format(who=who, where=where)
+    return _("{who} has none left in supply and takes a piece from the dial.").format(who=who)
 
 
 def _ruler(g: Game, e: dict[str, Any], who: str, p: Any, c: Any) -> str:
     r = region_title(e["region"])
-    return f"{player_name(g, e['player'])} now rules {r}." if e["player"] >= 0 else f"Nobody rules {r} now."
+    if e["player"] >= 0:
+        return _("{player} now rules {region}.").format(player=player_name(g, e["player"]), region=r)
+    return _("Nobody rules {region} now.").format(region=r)
 
 
 def _bribe_asked(g: Game, e: dict[str, Any], who: str, p: Any, c: Any) -> str:
     payer = player_name(g, e["payer"])
-    what = bribe_purpose(e['purpose'], e['card'])
+    what = bribe_purpose(e["purpose"], e["card"])
     if not e["amount"]:
-        return f"{who} waives the bribe {payer} owes {what}."
-    full = f" (up to {e['full']})" if e["full"] != e["amount"] else ""
-    return f"{who} asks {payer} for a bribe of {rupees_text(e['amount'])}{full} {what}."
-
-
-def _bribe_paid(g: Game, e: dict[str, Any], who: str, p: Any, c: Any) -> str:
-    return f"{who} pays a bribe of {rupees_text(e['amount'])} to {player_name(g, e['to'])}."
-
-
-def _bribe_refused(g: Game, e: dict[str, Any], who: str, p: Any, c: Any) -> str:
-    undone = f"the action with {card_name(c)} is not taken"
-    if e["purpose"] == "play":
-        undone = f"{card_name(c)} is not played"
-    return f"{who} refuses the bribe of {rupees_text(e['amount'])}: {undone}."
-
-
-def _leverage_taken(g: Game, e: dict[str, Any], who: str, p: Any, c: Any) -> str:
-    return f"{who} takes {e['amount']} rupees from the bank ({card_name(c)} is leveraged)."
-
-
-def _favored(g: Game, e: dict[str, Any], who: str, p: Any, c: Any) -> str:
-    return f"The favored suit is now {SUITS[e['suit']]}."
-
-
-def _favored_unchanged(g: Game, e: dict[str, Any], who: str, p: Any, c: Any) -> str:
-    return f"The favored suit stays {SUITS[g.favored]} (suit changes are blocked)."
-
-
-def _loyalty_change(g: Game, e: dict[str, Any], who: str, p: Any, c: Any) -> str:
-    coalition = COALITIONS[e["coalition"]].capitalize()
-    return f"{who} changes loyalty to the {coalition} coalition, losing gifts, prizes and patriots."
-
-
-def _discard_hand(g: Game, e: dict[str, Any], who: str, p: Any, c: Any) -> str:
-    return f"{who} discards {card_name(c)} from hand ({e['reason']})."
-
-
-def _discard_court(g: Game, e: dict[str, Any], who: str, p: Any, c: Any) -> str:
-    return f"{who} discards {card_name(c)} from court ({e['reason']})."
-
-
-def _overthrow_tribes(g: Game, e: dict[str, Any], who: str, p: Any, c: Any) -> str:
-    tribes = f"{e['tribes']} tribe{'s' if e['tribes'] != 1 else ''}"
-    return f"{who} loses the last political card of {region_title(e['region'])} and with it {tribes}."
-
-
-def _overthrow_cards(g: Game, e: dict[str, Any], who: str, p: Any, c: Any) -> str:
-    return (
-        f"{who} loses the last tribe in {region_title(e['region'])}: {possessive(g, p)} political cards there are "
-        "discarded."
+        return _("{who} waives the bribe {payer} owes {purpose}.").format(who=who, payer=payer, purpose=what)
+    if e["full"] != e["amount"]:
+        return _("{who} asks {payer} for a bribe of {rupees} (up to {full}) {purpose}.").format(
+            who=who, payer=payer, rupees=rupees_text(e["amount"]), full=e["full"], purpose=what
+        )
+    return _("{who} asks {payer} for a bribe of {rupees} {purpose}.").format(
+        who=who, payer=payer, rupees=rupees_text(e["amount"]), purpose=what
     )
 
 
+def _bribe_paid(g: Game, e: dict[str, Any], who: str, p: Any, c: Any) -> str:
+    return _("{who} pays a bribe of {rupees} to {player}.").format(
+        who=who, rupees=rupees_text(e["amount"]), player=player_name(g, e["to"])
+    )
+
+
+def _bribe_refused(g: Game, e: dict[str, Any], who: str, p: Any, c: Any) -> str:
+    if e["purpose"] == "play":
+        text = _("{who} refuses the bribe of {rupees}: {card} is not played.")
+    else:
+        text = _("{who} refuses the bribe of {rupees}: the action with {card} is not taken.")
+    return text.format(who=who, rupees=rupees_text(e["amount"]), card=card_name(c))
+
+
+def _leverage_taken(g: Game, e: dict[str, Any], who: str, p: Any, c: Any) -> str:
+    return _("{who} takes {rupees} from the bank ({card} is leveraged).").format(
+        who=who, rupees=rupees_text(e["amount"]), card=card_name(c)
+    )
+
+
+def _favored(g: Game, e: dict[str, Any], who: str, p: Any, c: Any) -> str:
+    return _("The favored suit is now {suit}.").format(suit=suit_name(e["suit"]))
+
+
+def _favored_unchanged(g: Game, e: dict[str, Any], who: str, p: Any, c: Any) -> str:
+    return _("The favored suit stays {suit} (suit changes are blocked).").format(suit=suit_name(g.favored))
+
+
+def _loyalty_change(g: Game, e: dict[str, Any], who: str, p: Any, c: Any) -> str:
+    return _("{who} changes loyalty to the {coalition} coalition, losing gifts, prizes and patriots.").format(
+        who=who, coalition=coalition_name(e["coalition"])
+    )
+
+
+def _discard_reason(reason: Any) -> str:
+    """Why a card was discarded: the rules log an English phrase (marked for translation where it is written)."""
+    return _(reason) if isinstance(reason, str) else str(reason)
+
+
+def _discard_hand(g: Game, e: dict[str, Any], who: str, p: Any, c: Any) -> str:
+    return _("{who} discards {card} from hand ({reason}).").format(
+        who=who, card=card_name(c), reason=_discard_reason(e["reason"])
+    )
+
+
+def _discard_court(g: Game, e: dict[str, Any], who: str, p: Any, c: Any) -> str:
+    return _("{who} discards {card} from court ({reason}).").format(
+        who=who, card=card_name(c), reason=_discard_reason(e["reason"])
+    )
+
+
+def _overthrow_tribes(g: Game, e: dict[str, Any], who: str, p: Any, c: Any) -> str:
+    return ngettext(
+        "{who} loses the last political card of {region} and with it {n} tribe.",
+        "{who} loses the last political card of {region} and with it {n} tribes.",
+        e["tribes"],
+    ).format(who=who, region=region_title(e["region"]), n=e["tribes"])
+
+
+def _overthrow_cards(g: Game, e: dict[str, Any], who: str, p: Any, c: Any) -> str:
+    if p == g.wakhan:
+        text = _("{who} loses the last tribe in {region}: her political cards there are discarded.")
+    else:
+        text = _("{who} loses the last tribe in {region}: their political cards there are discarded.")
+    return text.format(who=who, region=region_title(e["region"]))
+
+
 def _leverage_repaid(g: Game, e: dict[str, Any], who: str, p: Any, c: Any) -> str:
-    short = f", {e['short']} short" if e["short"] else ""
-    return f"{who} repays {rupees_text(e['paid'])} for leveraged {card_name(c)}{short}."
+    if e["short"]:
+        return _("{who} repays {rupees} for leveraged {card}, {short} short.").format(
+            who=who, rupees=rupees_text(e["paid"]), card=card_name(c), short=e["short"]
+        )
+    return _("{who} repays {rupees} for leveraged {card}.").format(
+        who=who, rupees=rupees_text(e["paid"]), card=card_name(c)
+    )
 
 
 def _tax(g: Game, e: dict[str, Any], who: str, p: Any, c: Any) -> str:
     src = card_name(c) if c else player_name(g, e["target"])
-    return f"{who} taxes a rupee from {src}."
+    return _("{who} taxes a rupee from {source}.").format(who=who, source=src)
 
 
 def _gift(g: Game, e: dict[str, Any], who: str, p: Any, c: Any) -> str:
-    return f"{who} buys a gift for {e['cost']} rupees."
+    return _("{who} buys a gift for {rupees}.").format(who=who, rupees=rupees_text(e["cost"]))
 
 
 def _move_army(g: Game, e: dict[str, Any], who: str, p: Any, c: Any) -> str:
-    unit = "an army" if e["type"] == "move_army" else "a tribe"
-    return f"{who} moves {unit} from {region_title(e['source'])} to {region_title(e['to'])}."
+    if e["type"] == "move_army":
+        text = _("{who} moves an army from {source} to {to}.")
+    else:
+        text = _("{who} moves a tribe from {source} to {to}.")
+    return text.format(who=who, source=region_title(e["source"]), to=region_title(e["to"]))
 
 
 def _move_spy(g: Game, e: dict[str, Any], who: str, p: Any, c: Any) -> str:
-    return f"{who} moves a spy from {card_name(c)} to {card_name(e['to'])}."
+    return _("{who} moves a spy from {card} to {to}.").format(who=who, card=card_name(c), to=card_name(e["to"]))
 
 
 def _betray(g: Game, e: dict[str, Any], who: str, p: Any, c: Any) -> str:
-    return f"{who} betrays {card_name(c)} in {player_name(g, e['owner'])}'s court."
+    return _("{who} betrays {card} in {owner}'s court.").format(
+        who=who, card=card_name(c), owner=player_name(g, e["owner"])
+    )
 
 
 def _prize(g: Game, e: dict[str, Any], who: str, p: Any, c: Any) -> str:
-    return f"{who} takes {card_name(c)} as a {COALITIONS[e['coalition']].capitalize()} prize."
+    return _("{who} takes {card} as a prize of the {coalition} coalition.").format(
+        who=who, card=card_name(c), coalition=coalition_name(e["coalition"])
+    )
 
 
 def _prize_declined(g: Game, e: dict[str, Any], who: str, p: Any, c: Any) -> str:
-    return f"{who} leaves {card_name(c)} in the discard pile."
+    return _("{who} leaves {card} in the discard pile.").format(who=who, card=card_name(c))
 
 
 def _battle(g: Game, e: dict[str, Any], who: str, p: Any, c: Any) -> str:
-    site = f"in {region_title(e['region'])}" if "region" in e else f"on {card_name(c)}"
-    return f"{who} battles {site} (up to {e['limit']} removal{'s' if e['limit'] != 1 else ''})."
+    if "region" in e:
+        text = ngettext(
+            "{who} battles in {site} (up to {n} removal).", "{who} battles in {site} (up to {n} removals).", e["limit"]
+        )
+        return text.format(who=who, site=region_title(e["region"]), n=e["limit"])
+    text = ngettext(
+        "{who} battles on {site} (up to {n} removal).", "{who} battles on {site} (up to {n} removals).", e["limit"]
+    )
+    return text.format(who=who, site=card_name(c), n=e["limit"])
 
 
 def _removed_event(g: Game, e: dict[str, Any], who: str, p: Any, c: Any) -> str:
-    return f"{who} removes {_removed(g, e)}."
+    return _("{who} removes {piece}.").format(who=who, piece=_removed(g, e))
 
 
 def _event(g: Game, e: dict[str, Any], who: str, p: Any, c: Any) -> str:
     info = CARDS[c]
     assert info is not None
-    text = info.if_purchased_text if e["purchased"] else info.if_discarded_text
-    how = f"{who} buys" if e["purchased"] else "Discarded from the market:"
-    return f"{how} {card_name(c)} — {text}"
+    printed = info.if_purchased_text if e["purchased"] else info.if_discarded_text
+    text = _(printed)
+    if e["purchased"]:
+        return _("{who} buys {card} — {text}").format(who=who, card=card_name(c), text=text)
+    return _("Discarded from the market: {card} — {text}").format(card=card_name(c), text=text)
 
 
 def _event_discarded(g: Game, e: dict[str, Any], who: str, p: Any, c: Any) -> str:
-    return f"{card_name(c)} leaves the market at cleanup."
+    return _("{card} leaves the market at cleanup.").format(card=card_name(c))
 
 
 def _effect_on(g: Game, e: dict[str, Any], who: str, p: Any, c: Any) -> str:
-    scope = f" for {player_name(g, p)}" if p >= 0 else ""
-    return f"Now in force{scope}: {effect_name(e['effect'])}."
+    if p >= 0:
+        return _("Now in force for {player}: {effect}.").format(
+            player=player_name(g, p), effect=effect_name(e["effect"])
+        )
+    return _("Now in force: {effect}.").format(effect=effect_name(e["effect"]))
 
 
 def _effect_off(g: Game, e: dict[str, Any], who: str, p: Any, c: Any) -> str:
-    return f"No longer in force: {effect_name(e['effect'])}."
+    return _("No longer in force: {effect}.").format(effect=effect_name(e["effect"]))
 
 
 def _dealt(g: Game, e: dict[str, Any], who: str, p: Any, c: Any) -> str:
-    return f"{card_name(c)} enters the market."
+    return _("{card} enters the market.").format(card=card_name(c))
 
 
 def _instability(g: Game, e: dict[str, Any], who: str, p: Any, c: Any) -> str:
-    return f"Instability: {card_name(c)} meets {card_name(e['other'])} in the market; a Dominance Check follows."
+    return _("Instability: {card} meets {other} in the market; a Dominance Check follows.").format(
+        card=card_name(c), other=card_name(e["other"])
+    )
 
 
 def _dominance_check(g: Game, e: dict[str, Any], who: str, p: Any, c: Any) -> str:
     dom = e["dominant"]
-    head = (
-        f"Dominance Check: the {COALITIONS[dom].capitalize()} coalition is dominant"
-        if dom >= 0
-        else "Dominance Check: no coalition is dominant"
-    )
-    final = " (final check: points doubled)" if e["final"] else ""
-    awards = ", ".join(f"{player_name(g, int(k))} +{v}" for k, v in e["awards"].items()) or "no points"
-    return f"{head}{final}; {awards}."
+    if dom >= 0:
+        head = _("Dominance Check: the {coalition} coalition is dominant").format(coalition=coalition_name(dom))
+    else:
+        head = _("Dominance Check: no coalition is dominant")
+    if e["final"]:
+        head = _("{check} (final check: points doubled)").format(check=head)
+    awards = ", ".join(f"{player_name(g, int(k))} +{v}" for k, v in e["awards"].items()) or _("no points")
+    return f"{head}; {awards}."
 
 
 def _blocks_cleared(g: Game, e: dict[str, Any], who: str, p: Any, c: Any) -> str:
-    return "All coalition blocks are removed from the map."
+    return _("All coalition blocks are removed from the map.")
 
 
 def _wakhan_card(g: Game, e: dict[str, Any], who: str, p: Any, c: Any) -> str:
@@ -343,60 +455,66 @@ def _wakhan_card(g: Game, e: dict[str, Any], who: str, p: Any, c: Any) -> str:
 
     columns, rows = e.get("next_back") or ([], [])
     if not columns:
-        return f"Wakhan draws AI card {c}."
+        return _("Wakhan draws AI card {card}.").format(card=c)
     card = wakhan_card(c)
     column, side = columns[card.column_arrow], rows[card.row_side_arrow]
-    return (
-        f"Wakhan draws AI card {c}; read against the next card's back, its arrows point to market column "
-        f"{column + 1} and the {arrow_words(side)}."
-    )
+    return _(
+        "Wakhan draws AI card {card}; read against the next card's back, its arrows point to market column "
+        "{column} and the {row}."
+    ).format(card=c, column=column + 1, row=arrow_words(side))
 
 
 def _wakhan_reshuffle(g: Game, e: dict[str, Any], who: str, p: Any, c: Any) -> str:
-    return "Wakhan's AI deck is reshuffled."
+    return _("Wakhan's AI deck is reshuffled.")
 
 
 def _reason(g: Game, e: dict[str, Any], who: str, p: Any, c: Any) -> str:
-    return f"{who}: {e['text']}"
+    return f"{who}: {render(e.get('msg', e['text']))}"
 
 
 def _game_over(g: Game, e: dict[str, Any], who: str, p: Any, c: Any) -> str:
-    names = " and ".join(player_name(g, w) for w in e["winners"])
-    verb = "win" if len(e["winners"]) > 1 else "wins"
+    names = _(" and ").join(player_name(g, w) for w in e["winners"])
     scores = ", ".join(f"{player_name(g, q)} {v}" for q, v in enumerate(e["vp"]))
-    return f"Game over ({e['reason']}): {names} {verb}. Victory points: {scores}."
+    if len(e["winners"]) > 1:
+        text = _("Game over ({reason}): {names} win. Victory points: {scores}.")
+    else:
+        text = _("Game over ({reason}): {names} wins. Victory points: {scores}.")
+    reason: str = e["reason"]
+    return text.format(reason=_(reason), names=names, scores=scores)
 
 
 def _region_cleared(g: Game, e: dict[str, Any], who: str, p: Any, c: Any) -> str:
-    return f"All tribes and armies are removed from {region_title(e['region'])}."
+    return _("All tribes and armies are removed from {region}.").format(region=region_title(e["region"]))
 
 
 def _prizes_discarded(g: Game, e: dict[str, Any], who: str, p: Any, c: Any) -> str:
-    return f"{who} discards their prizes."
+    if p == g.wakhan:
+        return _("{who} discards her prizes.").format(who=who)
+    return _("{who} discards their prizes.").format(who=who)
 
 
 def _bank_rupees(g: Game, e: dict[str, Any], who: str, p: Any, c: Any) -> str:
-    return f"{who} takes {e['amount']} rupees from the bank."
+    return _("{who} takes {rupees} from the bank.").format(who=who, rupees=rupees_text(e["amount"]))
 
 
 def _hands_exchanged(g: Game, e: dict[str, Any], who: str, p: Any, c: Any) -> str:
-    return f"{who} exchanges hands with {player_name(g, e['other'])}."
+    return _("{who} exchanges hands with {player}.").format(who=who, player=player_name(g, e["other"]))
 
 
 def _blackmail(g: Game, e: dict[str, Any], who: str, p: Any, c: Any) -> str:
-    return f"{who} blackmails {card_name(c)}."
+    return _("{who} blackmails {card}.").format(who=who, card=card_name(c))
 
 
 def _infrastructure(g: Game, e: dict[str, Any], who: str, p: Any, c: Any) -> str:
-    return f"{who} places one more block for free (Infrastructure)."
+    return _("{who} places one more block for free (Infrastructure).").format(who=who)
 
 
 def _safe_house(g: Game, e: dict[str, Any], who: str, p: Any, c: Any) -> str:
-    return f"{who}'s spy escapes to {card_name(c)} (Safe House)."
+    return _("{who}'s spy escapes to {card} (Safe House).").format(who=who, card=card_name(c))
 
 
 def _insurrection(g: Game, e: dict[str, Any], who: str, p: Any, c: Any) -> str:
-    return f"Insurrection: two Afghan armies rise in Kabul for {who}."
+    return _("Insurrection: two Afghan armies rise in Kabul for {who}.").format(who=who)
 
 
 EventTextFn = Callable[["Game", dict[str, Any], str, Any, Any], str]
@@ -404,15 +522,15 @@ EventTextFn = Callable[["Game", dict[str, Any], str, Any, Any], str]
 #: Log event type -> its English text.
 def _note(g: Game, e: dict[str, Any], who: str, p: Any, c: Any) -> str:
     data = ", ".join(f"{k} {v}" for k, v in e["note"].items())
-    return f"{who} notes: {data}."
+    return _("{who} notes: {data}.").format(who=who, data=data)
 
 
 def _bribe_waived(g: Game, e: dict[str, Any], who: str, p: Any, c: Any) -> str:
     """A bribe nobody pays because an ability or an event in force cancels it."""
-    source = card_name(e["source"]) if e.get("source", -1) >= 0 else "a rule in force"
-    return (
-        f"No bribe: {source} spares {who} the {rupees_text(e['amount'])} owed to "
-        f"{player_name(g, e['to'])} {bribe_purpose(e['purpose'], e['card'])}."
+    source = card_name(e["source"]) if e.get("source", -1) >= 0 else _("a rule in force")
+    return _("No bribe: {source} spares {who} the {rupees} owed to {player} {purpose}.").format(
+        source=source, who=who, rupees=rupees_text(e["amount"]), player=player_name(g, e["to"]),
+        purpose=bribe_purpose(e["purpose"], e["card"]),
     )
 
 
@@ -481,21 +599,23 @@ def _piece(e: dict[str, Any]) -> str:
     kind = e["kind"]
     where = e["where"]
     if kind == "tribe":
-        return f"a tribe in {region_title(where)}"
+        return _("a tribe in {region}").format(region=region_title(where))
     if kind == "spy":
-        return f"a spy on {card_name(where)}"
+        return _("a spy on {card}").format(card=card_name(where))
     if kind == "gift":
-        return "a gift on their loyalty dial"
-    coal = indefinite(COALITIONS[e["coalition"]].capitalize())
+        return _("a gift on the loyalty dial")
     if kind == "army":
-        return f"{coal} army in {region_title(where)}"
-    return f"{coal} road on {border_title(where)}"
+        return _("{army} in {region}").format(army=army_text(e["coalition"]), region=region_title(where))
+    return road_text(e["coalition"], border_title(where))
 
 
 def _removed(g: Game, e: dict[str, Any]) -> str:
     kind = e["kind"]
-    if kind in ("army", "road"):
-        coal = indefinite(COALITIONS[e["coalition"]].capitalize())
-        return f"{coal} army" if kind == "army" else f"{coal} road on {border_title(e['where'])}"
+    if kind == "army":
+        return army_text(e["coalition"])
+    if kind == "road":
+        return road_text(e["coalition"], border_title(e["where"]))
     owner = player_name(g, e["owner"])
-    return f"a tribe of {owner}" if kind == "tribe" else f"a spy of {owner} from {card_name(e['where'])}"
+    if kind == "tribe":
+        return _("a tribe of {owner}").format(owner=owner)
+    return _("a spy of {owner} from {card}").format(owner=owner, card=card_name(e["where"]))

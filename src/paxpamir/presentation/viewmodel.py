@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 from ..content.cards import CARDS, COURT, DOMINANCE_CHECKS, WAKHAN_INSTRUCTIONS, CourtCard, EventCard, wakhan_card
+from ..content.i18n import N_, UnknownLanguage, _, check_language, current_language, language
 from ..content.map import (
     BORDER_NAMES,
     BORDERS,
@@ -42,7 +43,7 @@ from ..rules.scoring import cylinders_in_play, dominant_coalition, influence
 from ..rules.setup import deck_piles
 from ..rules.turn import court_limit, hand_limit
 from ..rules.wakhan import VARIANT_TITLES, pragmatic_loyalty
-from .describe import effect_name, player_name
+from .describe import effect_name, player_name, rupees_text
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -123,15 +124,15 @@ def card_facts(number: int) -> dict[str, Any]:
             "patriot": COALITIONS[info.patriot] if info.patriot >= 0 else None,
             "prize": COALITIONS[info.prize] if info.prize >= 0 else None,
             "ability": info.ability,
-            "ability_text": info.ability_text,
+            "ability_text": _(info.ability_text) if info.ability_text else info.ability_text,
         }
     assert isinstance(info, EventCard)
     return {
         "number": number,
         "name": info.name,
         "kind": "dominance_check" if info.is_dominance_check else "event",
-        "if_purchased": info.if_purchased_text,
-        "if_discarded": info.if_discarded_text,
+        "if_purchased": _(info.if_purchased_text),
+        "if_discarded": _(info.if_discarded_text),
     }
 
 
@@ -142,7 +143,7 @@ def effect_text(effect: str, card: int, player: str) -> str:
         return text
     info = CARDS[card]
     if isinstance(info, EventCard):
-        return info.if_purchased_text if effect == info.if_purchased else info.if_discarded_text
+        return _(info.if_purchased_text if effect == info.if_purchased else info.if_discarded_text)
     return effect
 
 
@@ -261,12 +262,12 @@ def _courts(g: Game, view: dict[str, Any], legal: list[tuple[Any, ...]]) -> list
 
 #: Why a card action the rules rule out is not possible, by action, when the reason is the board itself.
 _NOTHING_TO_DO: Final = {
-    "tax": "nothing to tax: no rupees on market cards and no player you may tax",
-    "move": "nothing of yours can move (no spy, and no army with a road out)",
-    "battle": "no battle: no site where you have a piece and an enemy has one",
-    "betray": "no card to betray (a spy of yours must be on it)",
-    "gift": "no gift possible",
-    "build": "no build possible",
+    "tax": N_("nothing to tax: no rupees on market cards and no player you may tax"),
+    "move": N_("nothing of yours can move (no spy, and no army with a road out)"),
+    "battle": N_("no battle: no site where you have a piece and an enemy has one"),
+    "betray": N_("no card to betray (a spy of yours must be on it)"),
+    "gift": N_("no gift possible"),
+    "build": N_("no build possible"),
 }
 
 
@@ -281,17 +282,19 @@ def blocked_actions(g: Game, player: int, card: int, usable: list[str]) -> dict[
             continue
         rupees = g.rupees[player]
         if card in g.used_cards:
-            why = "this card was already used this turn"
+            why = _("this card was already used this turn")
         elif g.actions_used >= ACTIONS_PER_TURN and not is_bonus(g, player, card):
-            why = "no actions left (only bonus actions, of favored-suit cards)"
+            why = _("no actions left (only bonus actions, of favored-suit cards)")
         elif action == "gift" and g.gifts[player] >= MAX_GIFTS:
-            why = "all three gifts are given"
+            why = _("all three gifts are given")
         elif action in ("gift", "build", "betray") and rupees < action_min_cost(g, player, action):
-            why = f"it costs {action_min_cost(g, player, action)} rupees; you have {rupees}"
+            why = _("it costs {cost}; you have {rupees}").format(
+                cost=rupees_text(action_min_cost(g, player, action)), rupees=rupees_text(rupees)
+            )
         elif action == "build" and player not in g.rulers:
-            why = "you rule no region"
+            why = _("you rule no region")
         else:
-            why = _NOTHING_TO_DO.get(action, "not possible now")
+            why = _(_NOTHING_TO_DO.get(action, N_("not possible now")))
         out[action] = why
     return out
 
@@ -326,7 +329,7 @@ def _dominance(g: Game, view: dict[str, Any]) -> dict[str, Any]:
     in_deck = left - len(in_market)
     piles = deck_piles(g.n, view["deck_size"])
     # Every pile under the top one is whole, its Dominance Check still in it; the rest are in the top pile.
-    whole = sum(1 for _, check in piles[1:] if check)
+    whole = sum(1 for _pile, check in piles[1:] if check)
     return {
         "left": left,
         "in_market": in_market,
@@ -353,7 +356,7 @@ def _market_cards(view: dict[str, Any]) -> list[dict[str, Any]]:
 def _effects(g: Game, view: dict[str, Any]) -> list[dict[str, Any]]:
     out = []
     for e in view["effects"]:
-        p = e["player"]
+        p, effect = e["player"], e["effect"]
         out.append(
             {
                 "effect": e["effect"],
@@ -361,7 +364,7 @@ def _effects(g: Game, view: dict[str, Any]) -> list[dict[str, Any]]:
                 "card": e["card"],
                 "player": p if p >= 0 else None,
                 "text": effect_text(e["effect"], e["card"], player_name(g, p) if p >= 0 else ""),
-                "lasts": LASTING.get(e["effect"]),
+                "lasts": _(LASTING[effect]) if effect in LASTING else None,
             }
         )
     return out
@@ -377,14 +380,14 @@ def _wakhan(g: Game, view: dict[str, Any]) -> dict[str, Any] | None:
         card = wakhan_card(number)
         out["ai_card_face"] = {
             "number": number,
-            "actions": [{"code": a, "text": WAKHAN_INSTRUCTIONS.get(a, a)} for a in card.actions],
+            "actions": [{"code": a, "text": _(WAKHAN_INSTRUCTIONS.get(a, a))} for a in card.actions],
             "pragmatic_loyalty": [COALITIONS[c] for c in card.pragmatic_loyalty],
             "region_order": [REGIONS[r] for r in card.region_order],
         }
     else:
         out["ai_card_face"] = None
     out["pragmatic_loyalty"] = COALITIONS[pragmatic_loyalty(g)]
-    out["variants"] = [{"name": v, "title": VARIANT_TITLES[v]} for v in g.options.get("wakhan_variants") or ()]
+    out["variants"] = [{"name": v, "title": _(VARIANT_TITLES[v])} for v in g.options.get("wakhan_variants") or ()]
     return out
 
 
@@ -401,13 +404,22 @@ def _log(g: Game, log_from: int | None) -> dict[str, Any]:
 # ---------------------------------------------------------------------------- the model
 
 
-def view_model(game: object, seat: object, *, log_from: object = None) -> dict[str, Any]:
+def view_model(game: object, seat: object, *, log_from: object = None, lang: object = None) -> dict[str, Any]:
     """Everything a client shows ``seat`` (None: a spectator), as JSON-compatible data.
 
     It holds the redacted view (``"view"``) and the facts derived from it by the rules, the prompt, and, when
     ``seat`` is to decide, the labelled legal options with their targets. ``log_from`` is the index of the
-    first log line to include (default: the last 20). Fields: docs/state-format.md, "View model".
+    first log line to include (default: the last 20). Texts (labels, prompt, log lines, card texts) are in
+    ``lang`` (``"en"``, ``"de"``; default: the current language of :mod:`paxpamir.content.i18n`). Fields:
+    docs/state-format.md, "View model".
     """
+    if lang is not None:
+        try:
+            code = check_language(lang)
+        except UnknownLanguage as e:
+            raise PamirError(str(e)) from None
+        with language(code):
+            return view_model(game, seat, log_from=log_from)
     from ..engine.game import Game
 
     if not isinstance(game, Game):
@@ -451,6 +463,7 @@ def view_model(game: object, seat: object, *, log_from: object = None) -> dict[s
     return {
         "format": FORMAT,
         "version": VERSION,
+        "lang": current_language(),
         "seat": seat,
         "seats": g.n,
         "names": [player_name(g, p) for p in range(g.n)],

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final, NamedTuple
 
 from ..content.cards import COURT
+from ..content.i18n import N_, _
 from ..content.map import (
     AFGHAN,
     BORDER_INDEX,
@@ -91,9 +92,9 @@ def _blackmail(g: Game, step: Blackmail, option: Option) -> None:
 
 def _blackmail_label(g: Game, step: Blackmail, option: Option) -> str:
     if option[:1] == ("skip",):
-        return "Skip"
+        return _("Skip")
     if option[:1] == ("spy",) and len(option) == 2:
-        return f"Spy on {card_name(option[1])}"
+        return _("Spy on {card}").format(card=card_name(option[1]))
     return plain_label(option)
 
 
@@ -102,7 +103,7 @@ decision_kind(
     Blackmail,
     options=_blackmail_options,
     apply=_blackmail,
-    prompt="Blackmail: place a spy on a card of the region with no spy, or skip",
+    prompt=N_("Blackmail: place a spy on a card of the region with no spy, or skip"),
     label=_blackmail_label,
     args={"player": Seat, "region": RegionName},
 )
@@ -249,11 +250,11 @@ def block_label(option: Option) -> str:
     """The label of an ``("army", region)`` or ``("road", border)`` option (build, Infrastructure)."""
     a = option[1] if len(option) > 1 else None
     if option[:1] == ("army",):
-        return f"Army in {where_name(a)}"
+        return _("Army in {region}").format(region=where_name(a))
     if option[:1] == ("road",):
-        return f"Road on {where_name(a)}"
+        return _("Road on {border}").format(border=where_name(a))
     if option[:1] == ("done",):
-        return "Stop here"
+        return _("Stop here")
     return plain_label(option)
 
 
@@ -266,7 +267,7 @@ decision_kind(
     Infrastructure,
     options=_infrastructure_options,
     apply=_infrastructure,
-    prompt="Infrastructure: place one more army or road for free",
+    prompt=N_("Infrastructure: place one more army or road for free"),
     label=_infrastructure_label,
     args={"player": Seat},
 )
@@ -348,9 +349,9 @@ def _safe_house(g: Game, step: SafeHouse, option: Option) -> None:
 
 def _safe_house_label(g: Game, step: SafeHouse, option: Option) -> str:
     if option[:1] == ("decline",):
-        return "Decline"
+        return _("Decline")
     if option[:1] == ("safe_house",) and len(option) == 2:
-        return f"Put the spy on {card_name(option[1])}"
+        return _("Put the spy on {card}").format(card=card_name(option[1]))
     return plain_label(option)
 
 
@@ -362,7 +363,7 @@ decision_kind(
     SafeHouse,
     options=_safe_house_options,
     apply=_safe_house,
-    prompt="Safe House: put your removed spy on your Safe House card instead?",
+    prompt=N_("Safe House: put your removed spy on your Safe House card instead?"),
     label=_safe_house_label,
     args={"player": Seat, "card": CourtCardNumber},
 )
@@ -380,7 +381,7 @@ def gift_influence(g: Game, player: int) -> int:
 
 
 def _own(g: Game, effect: str, player: int) -> bool:
-    return any(e == effect and p == player for e, p, _ in g.effects)
+    return any(e == effect and p == player for e, p, _card in g.effects)
 
 
 def patriots_count(g: Game, player: int) -> bool:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final, NamedTuple
 
 from ..content.cards import ACTIONS, COURT
+from ..content.i18n import N_, _
 from ..content.map import (
     BORDER_INDEX,
     BORDER_NAMES,
@@ -37,7 +38,7 @@ from ..engine.steps import (
     automatic_kind,
     decision_kind,
 )
-from ..presentation.describe import card_name, indefinite, plain_label, player_name, where_name
+from ..presentation.describe import army_text, card_name, plain_label, player_name, road_text, where_name
 from .abilities import (
     after_build,
     army_moves_without_roads,
@@ -232,18 +233,18 @@ def _tax(g: Game, step: Tax, option: Option) -> None:
 
 
 def _more_ask(g: Game, step: Tax | Build | Move | Battle) -> str:
-    return f"{KINDS[step.kind].prompt} (up to {step.left} more)"
+    return _("{prompt} (up to {n} more)").format(prompt=_(KINDS[step.kind].prompt), n=step.left)
 
 
 def _tax_label(g: Game, step: Tax, option: Option) -> str:
     kind = option[0] if option else ""
     a = option[1] if len(option) > 1 else None
     if kind == "tax_market":
-        return f"Tax a rupee from {card_name(a)} in the market"  # type: ignore[arg-type]
+        return _("Tax a rupee from {card} in the market").format(card=card_name(a))  # type: ignore[arg-type]
     if kind == "tax_player":
-        return f"Tax a rupee from {player_name(g, a)}"  # type: ignore[arg-type]
+        return _("Tax a rupee from {player}").format(player=player_name(g, a))  # type: ignore[arg-type]
     if kind == "done":
-        return "Stop here"
+        return _("Stop here")
     return plain_label(option)
 
 
@@ -255,7 +256,7 @@ decision_kind(
     Tax,
     options=_tax_options,
     apply=_tax,
-    prompt="Tax: take a rupee from a market card or a player (you may stop after the first)",
+    prompt=N_("Tax: take a rupee from a market card or a player (you may stop after the first)"),
     ask=_more_ask,
     label=_tax_label,
     args={"player": Seat, "left": Count, "taken": Count},
@@ -345,7 +346,7 @@ decision_kind(
     Build,
     options=_build_options,
     apply=_build,
-    prompt="Build: place an army or a road (you may stop after the first)",
+    prompt=N_("Build: place an army or a road (you may stop after the first)"),
     ask=_more_ask,
     label=_build_label,
     args={"player": Seat, "left": Count, "placed": Count},
@@ -442,7 +443,7 @@ def spy_moves(g: Game, player: int, first: bool = False) -> list[tuple[int, int]
             # Well-Connected: a move may be two steps, each along the track or (Strange Bedfellows) to a card of
             # the same region, in any order. A spy that ends where it began has not moved.
             frontier = dests
-            for _ in range(distance - 1):
+            for _step in range(distance - 1):
                 reached: list[int] = []
                 for via in frontier:
                     for dest in _spy_steps(g, player, ring, ring.index(via)):
@@ -520,13 +521,13 @@ def _move_label(g: Game, step: Move, option: Option) -> str:
     a = option[1] if len(option) > 1 else None
     b = option[2] if len(option) > 2 else None
     if kind == "move_army":
-        return f"Move an army from {where_name(a)} to {where_name(b)}"
+        return _("Move an army from {source} to {to}").format(source=where_name(a), to=where_name(b))
     if kind == "move_tribe":
-        return f"Move a tribe from {where_name(a)} to {where_name(b)}"
+        return _("Move a tribe from {source} to {to}").format(source=where_name(a), to=where_name(b))
     if kind == "move_spy":
-        return f"Move a spy from {card_name(a)} to {card_name(b)}"  # type: ignore[arg-type]
+        return _("Move a spy from {card} to {to}").format(card=card_name(a), to=card_name(b))  # type: ignore[arg-type]
     if kind == "done":
-        return "Stop here"
+        return _("Stop here")
     return plain_label(option)
 
 
@@ -539,7 +540,7 @@ decision_kind(
     Move,
     options=_move_options,
     apply=_move,
-    prompt="Move: move one loyal army or one of your spies (you may stop after the first)",
+    prompt=N_("Move: move one loyal army or one of your spies (you may stop after the first)"),
     ask=_more_ask,
     label=_move_label,
     args={"player": Seat, "left": Count, "moved": Count},
@@ -626,12 +627,12 @@ def _betray(g: Game, step: Betray, option: Option) -> None:
     g.log("betray", player=p, card=card, owner=owner)
     if COURT[card].prize >= 0:
         g.agenda.append(Prize("prize", p, card))
-    discard_from_court(g, owner, card, "betrayed")
+    discard_from_court(g, owner, card, N_("betrayed"))
 
 
 def _betray_label(g: Game, step: Betray, option: Option) -> str:
     if option[:1] == ("betray",) and len(option) == 2:
-        return f"Betray {card_name(option[1])}"
+        return _("Betray {card}").format(card=card_name(option[1]))
     return plain_label(option)
 
 
@@ -642,7 +643,7 @@ decision_kind(
     Betray,
     options=_betray_options,
     apply=_betray,
-    prompt="Betray: choose a card with your spy on it to discard (2 rupees)",
+    prompt=N_("Betray: choose a card with your spy on it to discard (2 rupees)"),
     label=_betray_label,
     args={"player": Seat},
 )
@@ -679,9 +680,9 @@ def _prize(g: Game, step: Prize, option: Option) -> None:
 
 def _prize_label(g: Game, step: Prize, option: Option) -> str:
     if option[:1] == ("take_prize",):
-        return "Take the card as a prize"
+        return _("Take the card as a prize")
     if option[:1] == ("decline_prize",):
-        return "Leave it in the discard pile"
+        return _("Leave it in the discard pile")
     return plain_label(option)
 
 
@@ -693,7 +694,7 @@ decision_kind(
     Prize,
     options=_prize_options,
     apply=_prize,
-    prompt="Take the betrayed card as a prize, or leave it in the discard pile",
+    prompt=N_("Take the betrayed card as a prize, or leave it in the discard pile"),
     label=_prize_label,
     args={"player": Seat, "card": CourtCardNumber},
 )
@@ -794,9 +795,9 @@ def _battle_site(g: Game, step: BattleSite, option: Option) -> None:
 def _site_label(g: Game, step: BattleSite, option: Option) -> str:
     a = option[1] if len(option) > 1 else None
     if option[:1] == ("battle_region",):
-        return f"Battle in {where_name(a)}"
+        return _("Battle in {region}").format(region=where_name(a))
     if option[:1] == ("battle_card",):
-        return f"Battle on {card_name(a)}"  # type: ignore[arg-type]
+        return _("Battle on {card}").format(card=card_name(a))  # type: ignore[arg-type]
     return plain_label(option)
 
 
@@ -808,7 +809,7 @@ decision_kind(
     BattleSite,
     options=_site_options,
     apply=_battle_site,
-    prompt="Battle: choose a region or a court card to fight in",
+    prompt=N_("Battle: choose a region or a court card to fight in"),
     label=_site_label,
     args={"player": Seat, "rank": Arg("a rank", 1, 3)},
 )
@@ -867,16 +868,16 @@ def _battle_label(g: Game, step: Battle, option: Option) -> str:
     kind = option[0] if option else ""
     a = option[1] if len(option) > 1 else None
     if kind == "remove_army":
-        return f"Remove {indefinite(str(a).capitalize())} army"
+        return _("Remove {army}").format(army=army_text(COALITIONS.index(str(a))))
     if kind == "remove_road":
         b = option[2] if len(option) > 2 else None
-        return f"Remove {indefinite(str(b).capitalize())} road on {where_name(a)}"
+        return _("Remove {road}").format(road=road_text(COALITIONS.index(str(b)), where_name(a)))
     if kind == "remove_tribe":
-        return f"Remove a tribe of {player_name(g, a)}"  # type: ignore[arg-type]
+        return _("Remove a tribe of {player}").format(player=player_name(g, a))  # type: ignore[arg-type]
     if kind == "remove_spy":
-        return f"Remove a spy of {player_name(g, a)}"  # type: ignore[arg-type]
+        return _("Remove a spy of {player}").format(player=player_name(g, a))  # type: ignore[arg-type]
     if kind == "done":
-        return "Stop here"
+        return _("Stop here")
     return plain_label(option)
 
 
@@ -895,7 +896,7 @@ decision_kind(
     Battle,
     options=_battle_options,
     apply=_battle,
-    prompt="Battle: remove an enemy unit (you may stop after the first)",
+    prompt=N_("Battle: remove an enemy unit (you may stop after the first)"),
     ask=_more_ask,
     label=_battle_label,
     check=_battle_check,

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final, NamedTuple
 
 from ..content.cards import COURT
+from ..content.i18n import N_, _
 from ..content.map import BORDER_INDEX, BORDER_NAMES, POLITICAL, REGION_BORDERS, SUIT_INDEX
 from ..engine.options import BRIBES, CARDS, COURT_CARDS, SIDES, Field, option_kind
 from ..engine.steps import (
@@ -151,12 +152,14 @@ def _bribe_demand(g: Game, step: BribeDemand, option: Option) -> None:
 
 def _demand_ask(g: Game, step: BribeDemand) -> str:
     why = bribe_purpose(step.purpose, step.card)
-    return f"{player_name(g, step.payer)} owes you a bribe of up to {rupees_text(step.amount)} {why}: name it"
+    return _("{player} owes you a bribe of up to {rupees} {purpose}: name it").format(
+        player=player_name(g, step.payer), rupees=rupees_text(step.amount), purpose=why
+    )
 
 
 def _demand_label(g: Game, step: BribeDemand, option: Option) -> str:
     a = option[1] if len(option) > 1 else None
-    return "Waive the bribe" if a == 0 else f"Ask {rupees_text(a)}"  # type: ignore[arg-type]
+    return _("Waive the bribe") if a == 0 else _("Ask {rupees}").format(rupees=rupees_text(a))  # type: ignore[arg-type]
 
 
 option_kind("play", Field("card", CARDS, points_at="card"))
@@ -170,7 +173,7 @@ decision_kind(
     BribeDemand,
     options=_demand_options,
     apply=_bribe_demand,
-    prompt="Name the bribe you ask (you may lower or waive it)",
+    prompt=N_("Name the bribe you ask (you may lower or waive it)"),
     ask=_demand_ask,
     label=_demand_label,
     check=_bribe_check,
@@ -200,19 +203,21 @@ def _bribe_pay(g: Game, step: BribePay, option: Option) -> None:
         dropped = g.agenda.pop()  # the play or card action waiting below
         g.log("bribe_refused", player=payer, to=holder, amount=k, purpose=purpose, card=card, dropped=dropped[0])
         if dropped[0] == "play_card" and make_step(dropped).radicalize:  # type: ignore[attr-defined]
-            discard_from_hand(g, payer, card, "radicalized card whose bribe was not paid")
+            discard_from_hand(g, payer, card, N_("radicalized card whose bribe was not paid"))
 
 
 def _pay_ask(g: Game, step: BribePay) -> str:
     why = bribe_purpose(step.purpose, step.card)
-    return f"{player_name(g, step.holder)} asks a bribe of {rupees_text(step.amount)} {why}: pay or refuse"
+    return _("{player} asks a bribe of {rupees} {purpose}: pay or refuse").format(
+        player=player_name(g, step.holder), rupees=rupees_text(step.amount), purpose=why
+    )
 
 
 def _pay_label(g: Game, step: BribePay, option: Option) -> str:
     if option[:1] == ("pay",):
-        return f"Pay the bribe of {rupees_text(step.amount)}"
+        return _("Pay the bribe of {rupees}").format(rupees=rupees_text(step.amount))
     if option[:1] == ("refuse",):
-        return "Refuse to pay (take back the play or action)"
+        return _("Refuse to pay (take back the play or action)")
     return plain_label(option)
 
 
@@ -221,7 +226,7 @@ decision_kind(
     BribePay,
     options=_pay_options,
     apply=_bribe_pay,
-    prompt="Pay the bribe, or refuse (the play or action is then not taken)",
+    prompt=N_("Pay the bribe, or refuse (the play or action is then not taken)"),
     ask=_pay_ask,
     label=_pay_label,
     check=_bribe_check,
@@ -311,11 +316,13 @@ def _side(g: Game, step: Side, option: Option) -> None:
 
 
 def _card_ask(g: Game, step: Side | PlaceRoad | PlaceSpy) -> str:
-    return f"{KINDS[step.kind].prompt} ({card_name(step.card)})"
+    return f"{_(KINDS[step.kind].prompt)} ({card_name(step.card)})"
 
 
 def _side_label(g: Game, step: Side, option: Option) -> str:
-    return f"Play it at the {option[1] if len(option) > 1 else None} end of your court"
+    if option[1:2] == ("left",):
+        return _("Play it at the left end of your court")
+    return _("Play it at the right end of your court")
 
 
 option_kind("side", Field("side", SIDES))
@@ -325,7 +332,7 @@ decision_kind(
     Side,
     options=_side_options,
     apply=_side,
-    prompt="Play the card to the left or the right end of your court",
+    prompt=N_("Play the card to the left or the right end of your court"),
     ask=_card_ask,
     label=_side_label,
     check=_in_hand,
@@ -425,7 +432,7 @@ def _place_road(g: Game, step: PlaceRoad, option: Option) -> None:
 
 
 def _road_label(g: Game, step: PlaceRoad, option: Option) -> str:
-    return f"Road on {where_name(option[1] if len(option) > 1 else None)}"
+    return _("Road on {border}").format(border=where_name(option[1] if len(option) > 1 else None))
 
 
 option_kind("road", Field("border", BORDER_NAMES, points_at="border"))
@@ -435,7 +442,7 @@ decision_kind(
     PlaceRoad,
     options=_road_options,
     apply=_place_road,
-    prompt="Choose a border of the card's region for the road",
+    prompt=N_("Choose a border of the card's region for the road"),
     ask=_card_ask,
     label=_road_label,
     args={"player": Seat, "card": CourtCardNumber},
@@ -460,7 +467,7 @@ def _place_spy(g: Game, step: PlaceSpy, option: Option) -> None:
 
 
 def _spy_label(g: Game, step: PlaceSpy, option: Option) -> str:
-    return f"Spy on {card_name(option[1] if len(option) > 1 else None)}"  # type: ignore[arg-type]
+    return _("Spy on {card}").format(card=card_name(option[1] if len(option) > 1 else None))  # type: ignore[arg-type]
 
 
 option_kind("spy", Field("card", COURT_CARDS, points_at="card"))
@@ -470,7 +477,7 @@ decision_kind(
     PlaceSpy,
     options=_spy_options,
     apply=_place_spy,
-    prompt="Choose a court card of the card's region for the spy",
+    prompt=N_("Choose a court card of the card's region for the spy"),
     ask=_card_ask,
     label=_spy_label,
     args={"player": Seat, "card": CourtCardNumber},
@@ -489,7 +496,7 @@ def change_loyalty(g: Game, player: int, coalition: int, keep: int = 0) -> None:
         g.discard.append(prize)
     g.prizes[player] = []
     for c in [c for c in g.courts[player] if COURT[c].patriot >= 0 and c != keep]:
-        discard_from_court(g, player, c, "loyalty change")
+        discard_from_court(g, player, c, N_("loyalty change"))
     g.loyalty[player] = coalition
     g.recompute_rulers()
 
@@ -533,7 +540,7 @@ def overthrow_cards(g: Game, player: int, region: int) -> None:
     if cards:
         g.log("overthrow_cards", player=player, region=region, cards=cards)
     for c in cards:
-        discard_from_court(g, player, c, "overthrow")
+        discard_from_court(g, player, c, N_("overthrow"))
 
 
 class Leverage(NamedTuple):
@@ -594,9 +601,9 @@ def _leverage_discard(g: Game, step: LeverageDiscard, option: Option) -> None:
     p, short, card = step.player, step.short, option[1]
     g.agenda.append(LeverageOwed("leverage_owed", p, short - 1))
     if card in g.hands[p]:
-        discard_from_hand(g, p, card, "leverage")
+        discard_from_hand(g, p, card, N_("leverage"))
     else:
-        discard_from_court(g, p, card, "leverage")
+        discard_from_court(g, p, card, N_("leverage"))
 
 
 def _leverage_discard_label(g: Game, step: LeverageDiscard, option: Option) -> str:
@@ -610,7 +617,7 @@ decision_kind(
     LeverageDiscard,
     options=_leverage_discard_options,
     apply=_leverage_discard,
-    prompt="You cannot repay a leveraged card: discard a card from your hand or court",
+    prompt=N_("You cannot repay a leveraged card: discard a card from your hand or court"),
     label=_leverage_discard_label,
     args={"player": Seat, "short": Count},
 )

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from ..content.cards import CARDS, EventCard
+from ..content.i18n import N_, _
 from ..content.map import (
     HERAT,
     INTELLIGENCE,
@@ -24,7 +25,7 @@ from ..content.map import (
 )
 from ..engine.options import REGION_NAMES, SEATS, SUIT_NAMES, Field, option_kind
 from ..engine.steps import Anything, EventCardNumber, Option, Seat, SeatOrNobody, automatic_kind, decision_kind
-from ..presentation.describe import discard_label, plain_label, player_name, where_name
+from ..presentation.describe import discard_label, plain_label, player_name, suit_name, where_name
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -50,66 +51,66 @@ LASTING_EFFECTS: Final[dict[str, LastingEffect]] = {
         LastingEffect(
             "newTactics",
             "New Tactics",
-            "{p}'s military cards count as favored until the next Dominance Check.",
-            "until the next Dominance Check",
+            N_("{p}'s military cards count as favored until the next Dominance Check."),
+            N_("until the next Dominance Check"),
         ),
         LastingEffect(
             "kohINoorRecovered",
             "Koh-i-noor Recovered",
-            "each of {p}'s gifts gives one extra influence until after the next Dominance Check.",
-            "until after the next Dominance Check",
+            N_("each of {p}'s gifts gives one extra influence until after the next Dominance Check."),
+            N_("until after the next Dominance Check"),
         ),
         LastingEffect(
             "embarrassementOfRiches",
             "Embarrassment of Riches",
-            "gifts give no influence until after the next Dominance Check.",
-            "until after the next Dominance Check",
+            N_("gifts give no influence until after the next Dominance Check."),
+            N_("until after the next Dominance Check"),
             "everyone",
         ),
         LastingEffect(
             "courtlyManners",
             "Courtly Manners",
-            "{p} may decline to pay bribes until the next Dominance Check.",
-            "until the next Dominance Check",
+            N_("{p} may decline to pay bribes until the next Dominance Check."),
+            N_("until the next Dominance Check"),
         ),
         LastingEffect(
             "disregardForCustoms",
             "Disregard for Customs",
-            "nobody pays bribes until the next Dominance Check.",
-            "until the next Dominance Check",
+            N_("nobody pays bribes until the next Dominance Check."),
+            N_("until the next Dominance Check"),
             "everyone",
         ),
         LastingEffect(
             "rumor",
             "Rumor",
-            "{p}'s patriots give no influence until after the next Dominance Check.",
-            "until after the next Dominance Check",
+            N_("{p}'s patriots give no influence until after the next Dominance Check."),
+            N_("until after the next Dominance Check"),
             "chosen",
         ),
         LastingEffect(
             "conflictFatigue",
             "Conflict Fatigue",
-            "at the next Dominance Check, 2 more blocks than each other coalition are enough to dominate.",
-            "at the next Dominance Check",
+            N_("at the next Dominance Check, 2 more blocks than each other coalition are enough to dominate."),
+            N_("at the next Dominance Check"),
             "everyone",
         ),
         LastingEffect(
             "nationalism",
             "Nationalism",
-            "{p}'s tribes may move and battle as if they were armies until the next Dominance Check.",
-            "until the next Dominance Check",
+            N_("{p}'s tribes may move and battle as if they were armies until the next Dominance Check."),
+            N_("until the next Dominance Check"),
         ),
         LastingEffect(
             "nationBuilding",
             "Nation Building",
-            "{p} places twice as many blocks with each build action until the next Dominance Check.",
-            "until the next Dominance Check",
+            N_("{p} places twice as many blocks with each build action until the next Dominance Check."),
+            N_("until the next Dominance Check"),
         ),
         LastingEffect(
             "pashtunwaliValues",
             "Pashtunwali Values",
-            "impact icons do not change the favored suit until the next Dominance Check.",
-            "until the next Dominance Check",
+            N_("impact icons do not change the favored suit until the next Dominance Check."),
+            N_("until the next Dominance Check"),
             "chosen",
         ),
     )
@@ -128,7 +129,7 @@ def effect_name(effect: str) -> str:
 def effect_text(effect: str, player: str) -> str | None:
     """What a lasting effect does while in force, for ``player`` (a name; empty: "its buyer"), or None."""
     e = LASTING_EFFECTS.get(effect)
-    return e.text.format(p=player or "its buyer") if e is not None else None
+    return _(e.text).format(p=player or _("its buyer")) if e is not None else None
 
 
 def _event(card: int) -> EventCard:
@@ -155,7 +156,7 @@ def add_effect(g: Game, effect: str, player: int, card: int) -> None:
 
 
 def has_effect(g: Game, effect: str, player: int = -1) -> bool:
-    for e, p, _ in g.effects:
+    for e, p, _card in g.effects:
         if e == effect and (player < 0 or p == player or p < 0):
             return True
     return False
@@ -324,7 +325,7 @@ decision_kind(
     EventChoice,
     options=_rumor_options,
     apply=_rumor,
-    prompt="Rumor: choose the player whose patriots give no influence",
+    prompt=N_("Rumor: choose the player whose patriots give no influence"),
     label=_player_label,
     args={"player": Seat, "card": EventCardNumber},
 )
@@ -347,7 +348,7 @@ decision_kind(
     EventChoice,
     options=_exchange_options,
     apply=_exchange,
-    prompt="Other Persuasive Methods: choose a player to exchange hands with",
+    prompt=N_("Other Persuasive Methods: choose a player to exchange hands with"),
     label=_player_label,
     args={"player": Seat, "card": EventCardNumber},
 )
@@ -366,7 +367,7 @@ def _pashtunwali(g: Game, step: EventChoice, option: Option) -> None:
 
 
 def _suit_label(g: Game, step: EventChoice, option: Option) -> str:
-    return f"Favor the {option[1]} suit"
+    return _("Favor the {suit} suit").format(suit=suit_name(str(option[1])))
 
 
 option_kind("suit", Field("suit", SUIT_NAMES))
@@ -376,7 +377,7 @@ decision_kind(
     EventChoice,
     options=_pashtunwali_options,
     apply=_pashtunwali,
-    prompt="Pashtunwali Values: choose the favored suit",
+    prompt=N_("Pashtunwali Values: choose the favored suit"),
     label=_suit_label,
     args={"player": Seat, "card": EventCardNumber},
 )
@@ -402,7 +403,7 @@ decision_kind(
     EventChoice,
     options=_rebuke_options,
     apply=_rebuke,
-    prompt="Rebuke: choose a region to clear of tribes and armies",
+    prompt=N_("Rebuke: choose a region to clear of tribes and armies"),
     label=_region_label,
     args={"player": Seat, "card": EventCardNumber},
 )
@@ -422,7 +423,7 @@ def _confidence_options(g: Game, step: ConfidenceFailure) -> list[Option]:
 def _confidence(g: Game, step: ConfidenceFailure, option: Option) -> None:
     from .court import discard_from_hand
 
-    discard_from_hand(g, step.player, option[1], "Confidence Failure")
+    discard_from_hand(g, step.player, option[1], N_("Confidence Failure"))
 
 
 def _discard_label(g: Game, step: ConfidenceFailure, option: Option) -> str:
@@ -434,7 +435,7 @@ decision_kind(
     ConfidenceFailure,
     options=_confidence_options,
     apply=_confidence,
-    prompt="Confidence Failure: discard a card from your hand",
+    prompt=N_("Confidence Failure: discard a card from your hand"),
     label=_discard_label,
     args={"player": Seat},
 )

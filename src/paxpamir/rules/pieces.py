@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final, NamedTuple
 
+from ..content.i18n import N_, _
 from ..content.map import BORDER_INDEX, BORDER_NAMES, REGION_INDEX, REGIONS
 from ..engine.options import COURT_CARDS, REGION_NAMES, Field, option_kind
 from ..engine.steps import Arg, CoalitionOrNone, OneOf, Option, Seat, Step, decision_kind
@@ -130,11 +131,22 @@ def _take_label(g: Game, step: TakePiece, option: Option) -> str:
     kind = str(option[0]) if option else ""
     if not kind.startswith("take_"):
         return plain_label(option)
-    what = kind[5:]
+    what = _PIECE_WORDS.get(kind[5:])
+    if what is None:
+        return plain_label(option)
     if len(option) < 2:
-        return f"Take one of your {what}s"
+        return _(what[0])
     a = option[1]
-    return f"Take your {what} from {where_name(a) if not isinstance(a, int) else card_name(a)}"
+    return _(what[1]).format(where=where_name(a) if not isinstance(a, int) else card_name(a))
+
+
+_PIECE_WORDS: Final[dict[str, tuple[str, str]]] = {
+    "army": (N_("Take one of your armies"), N_("Take your army from {where}")),
+    "road": (N_("Take one of your roads"), N_("Take your road from {where}")),
+    "tribe": (N_("Take one of your tribes"), N_("Take your tribe from {where}")),
+    "spy": (N_("Take one of your spies"), N_("Take your spy from {where}")),
+    "gift": (N_("Take one of your gifts"), N_("Take your gift from {where}")),
+}
 
 
 option_kind("take_tribe", Field("region", REGION_NAMES, points_at="region"))
@@ -149,7 +161,7 @@ decision_kind(
     TakePiece,
     options=_take_options,
     apply=_take_piece,
-    prompt="None left in supply: choose a piece in play to take instead",
+    prompt=N_("None left in supply: choose a piece in play to take instead"),
     label=_take_label,
     check=_take_check,
     args={

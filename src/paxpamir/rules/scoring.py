@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final, NamedTuple
 
 from ..content.cards import COURT, is_dominance_check
+from ..content.i18n import N_
 from ..content.map import MILITARY
 from ..engine.steps import Arg, SeatOrNobody, automatic_kind
 from .abilities import (
@@ -140,7 +141,7 @@ def resolve_dominance_check(g: Game, card: int) -> None:
     if final or leader >= 0:
         if g.effects:
             end_effects(g)
-        end_game(g, "final dominance check" if final else "early end: lead of 4 or more victory points")
+        end_game(g, N_("final dominance check") if final else N_("early end: lead of 4 or more victory points"))
         return
     before_dominance_cleanup(g)
     if dominant >= 0:

@@ -5,10 +5,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final, NamedTuple
 
 from ..content.cards import DOMINANCE_CHECKS, OTHER_EVENTS
+from ..content.i18n import N_, _
 from ..content.map import COALITION_INDEX, POLITICAL
 from ..engine import rng
 from ..engine.options import COALITION_NAMES, Field, option_kind
 from ..engine.steps import Option, Seat, Step, automatic_kind, decision_kind
+from ..presentation.describe import coalition_name
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -219,12 +221,14 @@ def _choose_loyalty(g: Game, step: Loyalty, option: Option) -> None:
 
 
 def _loyalty_label(g: Game, step: Loyalty, option: Option) -> str:
-    return f"Be loyal to the {str(option[1]).capitalize()} coalition"
+    return _("Be loyal to the {coalition} coalition").format(
+        coalition=coalition_name(COALITION_INDEX[str(option[1])])
+    )
 
 
 def _loyalty_check(g: Game, step: Loyalty, below: Step | None) -> str | None:
     if step.player == g.wakhan:
-        return "Wakhan chooses no loyalty"
+        return _("Wakhan chooses no loyalty")
     return None
 
 
@@ -236,7 +240,7 @@ decision_kind(
     Loyalty,
     options=_loyalty_options,
     apply=_choose_loyalty,
-    prompt="Choose your starting loyalty",
+    prompt=N_("Choose your starting loyalty"),
     label=_loyalty_label,
     check=_loyalty_check,
     args={"player": Seat},

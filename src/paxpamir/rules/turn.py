@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
+from ..content.i18n import N_, _, ngettext
 from ..content.map import INTELLIGENCE, POLITICAL
 from ..engine.options import option_kind
 from ..engine.steps import KINDS, Option, Seat, automatic_kind, decision_kind, per_seat
-from ..presentation.describe import card_name, discard_label, plain_label, rupees_text
+from ..presentation.describe import action_name, card_name, discard_label, plain_label, rupees_text
 from .abilities import start_of_turn
 from .actions import ACTIONS_PER_TURN, begin_action, card_action_options, is_bonus
 from .court import begin_play, discard_from_court, discard_from_hand
@@ -80,10 +81,13 @@ def _turn(g: Game, step: Turn, option: Option) -> None:
 
 
 def _turn_ask(g: Game, step: Turn) -> str:
-    text = KINDS[step.kind].prompt
+    text = _(KINDS[step.kind].prompt)
     if step.player != g.wakhan:
         left = max(0, ACTIONS_PER_TURN - g.actions_used)
-        text += f" ({left} action{'s' if left != 1 else ''} left)" if left else " (no actions left: bonus actions only)"
+        if left:
+            text += ngettext(" ({n} action left)", " ({n} actions left)", left).format(n=left)
+        else:
+            text += _(" (no actions left: bonus actions only)")
     return text
 
 
@@ -94,19 +98,26 @@ def _turn_label(g: Game, step: Turn, option: Option) -> str:
         slot = g.market.index(a) if a in g.market else -1
         cost = purchase_cost(g, step.player, slot) if slot >= 0 else 0
         rupees = g.market_rupees[slot] if slot >= 0 else 0
-        extra = f" (+{rupees_text(rupees)} on it)" if rupees else ""
-        price = "for free" if cost == 0 else f"for {rupees_text(cost)}"
-        return f"Purchase {card_name(a)} {price}{extra}"
+        if cost == 0:
+            text = _("Purchase {card} for free").format(card=card_name(a))
+        else:
+            text = _("Purchase {card} for {rupees}").format(card=card_name(a), rupees=rupees_text(cost))
+        if rupees:
+            text += _(" (+{rupees} on it)").format(rupees=rupees_text(rupees))
+        return text
     if kind == "play":
-        return f"Play {card_name(a)}"
+        return _("Play {card}").format(card=card_name(a))
     if kind == "radicalize":
         cost = purchase_cost(g, step.player, g.market.index(a)) if a in g.market else 0
-        return f"Radicalize {card_name(a)}: purchase for {rupees_text(cost)} and play it at once"
+        return _("Radicalize {card}: purchase for {rupees} and play it at once").format(
+            card=card_name(a), rupees=rupees_text(cost)
+        )
     if kind == "action":
         b = option[2] if len(option) > 2 else None
-        return f"{str(b).capitalize()} with {card_name(a)}{action_note(g, step.player, a, str(b))}"
+        text = _("{action} with {card}").format(action=action_name(str(b)).capitalize(), card=card_name(a))
+        return text + action_note(g, step.player, a, str(b))
     if kind == "end_turn":
-        return "End your turn (cleanup)"
+        return _("End your turn (cleanup)")
     return plain_label(option)
 
 
@@ -117,7 +128,7 @@ decision_kind(
     Turn,
     options=_turn_options,
     apply=_turn,
-    prompt="Choose an action or end your turn",
+    prompt=N_("Choose an action or end your turn"),
     ask=_turn_ask,
     label=_turn_label,
     args={"player": Seat},
@@ -162,7 +173,7 @@ def _court_over_limit_options(g: Game, step: DiscardCourtOverLimit) -> list[Opti
 def _discard_court_over_limit(g: Game, step: DiscardCourtOverLimit, option: Option) -> None:
     p = step.player
     g.agenda.append(_CLEANUP_COURT[p])  # check again afterwards: the limit may have dropped
-    discard_from_court(g, p, option[1], "court limit")
+    discard_from_court(g, p, option[1], N_("court limit"))
 
 
 def _discard_label(g: Game, step: DiscardCourtOverLimit | DiscardHandOverLimit, option: Option) -> str:
@@ -174,7 +185,7 @@ decision_kind(
     DiscardCourtOverLimit,
     options=_court_over_limit_options,
     apply=_discard_court_over_limit,
-    prompt="Your court is over its limit: discard a court card",
+    prompt=N_("Your court is over its limit: discard a court card"),
     label=_discard_label,
     args={"player": Seat},
 )
@@ -209,7 +220,7 @@ def _hand_over_limit_options(g: Game, step: DiscardHandOverLimit) -> list[Option
 
 def _discard_hand_over_limit(g: Game, step: DiscardHandOverLimit, option: Option) -> None:
     p = step.player
-    discard_from_hand(g, p, option[1], "hand limit")
+    discard_from_hand(g, p, option[1], N_("hand limit"))
     g.agenda.append(_CLEANUP_HAND[p])
 
 
@@ -218,7 +229,7 @@ decision_kind(
     DiscardHandOverLimit,
     options=_hand_over_limit_options,
     apply=_discard_hand_over_limit,
-    prompt="Your hand is over its limit: discard a card from your hand",
+    prompt=N_("Your hand is over its limit: discard a card from your hand"),
     label=_discard_label,
     args={"player": Seat},
 )
@@ -248,11 +259,12 @@ def action_note(g: Game, player: int, card: int, action: str) -> str:
         notes.append(rupees_text(gift_cost(g, player)))
     elif action == "build":
         two = build_blocks_paid(g, player, 2) < 2  # Nation Building: each block paid for places two
-        notes.append(f"{BUILD_UNIT_COST} rupees {'per two blocks' if two else 'a block'}")
+        each = _("{rupees} per two blocks") if two else _("{rupees} a block")
+        notes.append(each.format(rupees=rupees_text(BUILD_UNIT_COST)))
     elif action == "betray":
         notes.append(rupees_text(BETRAY_COST))
     if is_bonus(g, player, card):
-        notes.append("bonus action")
+        notes.append(_("bonus action"))
     return f" ({', '.join(notes)})" if notes else ""
 
 

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
 from ..content.cards import WakhanCard, wakhan_card
+from ..content.i18n import N_
 from ..engine import rng
 from ..engine.errors import PamirError
 from ..engine.options import CARDS, Field, option_kind
@@ -33,9 +34,9 @@ STEADFAST_LOYALTY: Final = "steadfast_loyalty"
 WAKHAN_VARIANTS: Final = (SAVVY_PURCHASING, SPY_MOVEMENT, STEADFAST_LOYALTY)
 #: The variants' names as players know them.
 VARIANT_TITLES: Final[dict[str, str]] = {
-    SAVVY_PURCHASING: "Savvy Purchasing",
-    SPY_MOVEMENT: "Spy Movement",
-    STEADFAST_LOYALTY: "Steadfast Pragmatic Loyalty",
+    SAVVY_PURCHASING: N_("Savvy Purchasing"),
+    SPY_MOVEMENT: N_("Spy Movement"),
+    STEADFAST_LOYALTY: N_("Steadfast Pragmatic Loyalty"),
 }
 #: Named sets of variants: the rulebook's Wakhan (the default) and "improved" (all three variants).
 WAKHAN_PRESETS: Final[dict[str, tuple[str, ...]]] = {"rulebook": (), "improved": WAKHAN_VARIANTS}

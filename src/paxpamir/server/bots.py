@@ -82,7 +82,7 @@ def bot_seed(game_seed: int, seq: int) -> int:
     return int.from_bytes(digest[:8], "big")
 
 
-def decide(kind: str, game: Game, seed: int) -> tuple[tuple[Any, ...], str | None]:
+def decide(kind: str, game: Game, seed: int) -> tuple[tuple[Any, ...], Any]:
     """``(option, reason)`` for the seat to move, of kind ``kind`` (Wakhan or a registered bot)."""
     if kind == WAKHAN:
         from ..agents.wakhan_procedure import WakhanPlayer
