@@ -100,6 +100,14 @@ def extract(domain: str) -> Catalog:
     return cat
 
 
+def _rel(path: Path) -> str:
+    """A path as shown in messages: relative to the checkout when inside it."""
+    try:
+        return str(path.relative_to(ROOT))
+    except ValueError:
+        return str(path)
+
+
 def po_path(lang: str, domain: str) -> Path:
     return LOCALE / lang / "LC_MESSAGES" / f"{domain}.po"
 
@@ -120,7 +128,7 @@ def update(domains: list[str]) -> None:
             with path.open("wb") as f:
                 write_po(f, cat, width=120, omit_header=False, ignore_obsolete=True, sort_output=False)
             missing = sum(1 for m in cat if m.id and not _translated(m))
-            print(f"{path.relative_to(ROOT)}: {len(cat)} messages, {missing} untranslated")
+            print(f"{_rel(path)}: {len(cat)} messages, {missing} untranslated")
 
 
 def _translated(m: Any) -> bool:
@@ -145,7 +153,7 @@ def compile_all(domains: list[str]) -> None:
         for lang in LANGUAGES:
             cat = _read(lang, domain)
             po_path(lang, domain).with_suffix(".mo").write_bytes(_mo_bytes(cat))
-            print(f"compiled {po_path(lang, domain).with_suffix('.mo').relative_to(ROOT)}: {len(cat)} messages")
+            print(f"compiled {_rel(po_path(lang, domain).with_suffix('.mo'))}: {len(cat)} messages")
 
 
 def problems() -> list[str]:
@@ -157,7 +165,7 @@ def problems() -> list[str]:
         for lang in LANGUAGES:
             path = po_path(lang, domain)
             if not path.exists():
-                found.append(f"{path.relative_to(ROOT)} is missing")
+                found.append(f"{_rel(path)} is missing")
                 continue
             cat = _read(lang, domain)
             for m in template:
@@ -171,14 +179,14 @@ def problems() -> list[str]:
                 found.extend(_placeholder_problems(lang, domain, have))
             mo = path.with_suffix(".mo")
             if not mo.exists():
-                found.append(f"{mo.relative_to(ROOT)} is missing: run tools/catalogs.py compile")
+                found.append(f"{_rel(mo)} is missing: run tools/catalogs.py compile")
             else:
                 with mo.open("rb") as f:
                     compiled = read_mo(f)
                 want = {_key(m): _strings(m) for m in cat if m.id}
                 got = {_key(m): _strings(m) for m in compiled if m.id}
                 if {k: v for k, v in want.items() if any(v)} != {k: v for k, v in got.items() if any(v)}:
-                    found.append(f"{mo.relative_to(ROOT)} is out of date: run tools/catalogs.py compile")
+                    found.append(f"{_rel(mo)} is out of date: run tools/catalogs.py compile")
     return found
 
 

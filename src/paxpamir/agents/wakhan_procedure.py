@@ -529,9 +529,9 @@ def instruction_radicalize(ctx: _Ctx, legal: list[Option], code: str) -> tuple[i
         if got is None:
             return None
         if icons == ("army", "road"):
-            text = "card with the most army/road icons ({n}; ties: cheapest, then highest number)"
+            text = N_("card with the most army/road icons ({n}; ties: cheapest, then highest number)")
         else:
-            text = "card with the most spy/tribe icons ({n}; ties: cheapest, then highest number)"
+            text = N_("card with the most spy/tribe icons ({n}; ties: cheapest, then highest number)")
         return got[0], msg(text, n=count(got[0]))
 
     if code == "radicalizeIfMilitaryFavoredHighestRankedMilitary":

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from typing import Any, Final
 
 from ..content.cards import COURT, COURT_CARDS, DOMINANCE_CHECKS, OTHER_EVENTS
-from ..content.i18n import is_message
+from ..content.i18n import _, is_message
 from ..content.map import (
     BLOCKS_PER_COALITION,
     COALITION_INDEX,
@@ -336,9 +336,9 @@ class Game:
         return self.agenda[-1][0]
 
     def prompt(self) -> str:
-        """A short English question for the pending decision."""
+        """A short question for the pending decision, in the current language (:mod:`paxpamir.content.i18n`)."""
         if not self.agenda:
-            return "The game is over."
+            return _("The game is over.")
         from ..presentation.describe import prompt
 
         return prompt(self, self.agenda[-1])
@@ -366,7 +366,7 @@ class Game:
         return [(o, label(self, step, o)) for o in self._legal()]
 
     def label(self, option: object) -> str:
-        """The English label of ``option`` (a tuple or list) in the pending decision."""
+        """The label of ``option`` (a tuple or list) in the pending decision, in the current language."""
         if not isinstance(option, (tuple, list)):
             raise IllegalOption(f"an option is a tuple or list such as ('end_turn',), not {option!r}")
         from ..presentation.describe import label

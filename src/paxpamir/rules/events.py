@@ -50,65 +50,65 @@ LASTING_EFFECTS: Final[dict[str, LastingEffect]] = {
     for e in (
         LastingEffect(
             "newTactics",
-            "New Tactics",
+            N_("New Tactics"),
             N_("{p}'s military cards count as favored until the next Dominance Check."),
             N_("until the next Dominance Check"),
         ),
         LastingEffect(
             "kohINoorRecovered",
-            "Koh-i-noor Recovered",
+            N_("Koh-i-noor Recovered"),
             N_("each of {p}'s gifts gives one extra influence until after the next Dominance Check."),
             N_("until after the next Dominance Check"),
         ),
         LastingEffect(
             "embarrassementOfRiches",
-            "Embarrassment of Riches",
+            N_("Embarrassment of Riches"),
             N_("gifts give no influence until after the next Dominance Check."),
             N_("until after the next Dominance Check"),
             "everyone",
         ),
         LastingEffect(
             "courtlyManners",
-            "Courtly Manners",
+            N_("Courtly Manners"),
             N_("{p} may decline to pay bribes until the next Dominance Check."),
             N_("until the next Dominance Check"),
         ),
         LastingEffect(
             "disregardForCustoms",
-            "Disregard for Customs",
+            N_("Disregard for Customs"),
             N_("nobody pays bribes until the next Dominance Check."),
             N_("until the next Dominance Check"),
             "everyone",
         ),
         LastingEffect(
             "rumor",
-            "Rumor",
+            N_("Rumor"),
             N_("{p}'s patriots give no influence until after the next Dominance Check."),
             N_("until after the next Dominance Check"),
             "chosen",
         ),
         LastingEffect(
             "conflictFatigue",
-            "Conflict Fatigue",
+            N_("Conflict Fatigue"),
             N_("at the next Dominance Check, 2 more blocks than each other coalition are enough to dominate."),
             N_("at the next Dominance Check"),
             "everyone",
         ),
         LastingEffect(
             "nationalism",
-            "Nationalism",
+            N_("Nationalism"),
             N_("{p}'s tribes may move and battle as if they were armies until the next Dominance Check."),
             N_("until the next Dominance Check"),
         ),
         LastingEffect(
             "nationBuilding",
-            "Nation Building",
+            N_("Nation Building"),
             N_("{p} places twice as many blocks with each build action until the next Dominance Check."),
             N_("until the next Dominance Check"),
         ),
         LastingEffect(
             "pashtunwaliValues",
-            "Pashtunwali Values",
+            N_("Pashtunwali Values"),
             N_("impact icons do not change the favored suit until the next Dominance Check."),
             N_("until the next Dominance Check"),
             "chosen",
@@ -123,7 +123,7 @@ LASTING: Final = {e.id: e.duration for e in LASTING_EFFECTS.values()}
 def effect_name(effect: str) -> str:
     """The name of a lasting effect (its id if unknown)."""
     e = LASTING_EFFECTS.get(effect)
-    return e.name if e is not None else effect
+    return _(e.name) if e is not None else effect
 
 
 def effect_text(effect: str, player: str) -> str | None:
