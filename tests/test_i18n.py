@@ -147,14 +147,19 @@ def test_the_catalog_check_finds_an_untranslated_message(tmp_path, monkeypatch):
 
 #: English words that never appear in a German text of ours (card names are taken out first).
 ENGLISH_WORDS = frozenset(
-    "the and of to from with player players rupee rupees turn card cards court market army armies road roads "
-    "tribe tribes spy spies takes places buys discards her their is are not she you your for on at left right "
-    "row column bribe loyalty coalition favored suit dominance purchase play battle betray tax gift build "
-    "move none nobody everyone over action actions choose take it stop here game".split()
+    [
+        "the", "and", "of", "to", "from", "with", "player", "players", "rupee", "rupees", "turn", "card", "cards",
+        "court", "market", "army", "armies", "road", "roads", "tribe", "tribes", "spy", "spies", "takes", "places",
+        "buys", "discards", "her", "their", "is", "are", "not", "she", "you", "your", "for", "on", "at", "left",
+        "right", "row", "column", "bribe", "loyalty", "coalition", "favored", "suit", "dominance", "purchase",
+        "play", "battle", "betray", "tax", "gift", "build", "move", "none", "nobody", "everyone", "over", "action",
+        "actions", "choose", "take", "it", "stop", "here", "game",
+    ]
 )
 #: Names that stay as printed: card names and the names of events (which are card names too).
 _CARD_NAMES = sorted(
-    {c.name for c in CARDS if c is not None} | {ability_name(c.if_purchased) for c in CARDS if isinstance(c, EventCard)},
+    {c.name for c in CARDS if c is not None}
+    | {ability_name(c.if_purchased) for c in CARDS if isinstance(c, EventCard)},
     key=len,
     reverse=True,
 )
@@ -202,7 +207,7 @@ def test_a_whole_random_game_reads_in_german_with_no_english_left(players, seed,
             seen += [vm["prompt"], *(o["label"] for o in vm["options"])]
             seen += [e["text"] for e in vm["effects"]] + [e["lasts"] or "" for e in vm["effects"]]
             for facts in vm["cards"].values():
-                seen += [facts.get("ability_text") or "", facts.get("if_purchased") or "", facts.get("if_discarded") or ""]
+                seen += [facts.get(key) or "" for key in ("ability_text", "if_purchased", "if_discarded")]
             for court in vm["courts"]:
                 for card in court:
                     seen += list((card.get("blocked") or {}).values())

@@ -17,7 +17,7 @@ def main(po: str, tsv: str) -> int:
     for line in Path(tsv).read_text(encoding="utf-8").splitlines():
         if not line.strip():
             continue
-        msgid, text = line.split("\t", 1)
+        msgid, text = (part.replace("\\n", "\n") for part in line.split("\t", 1))
         m = by_id.get(msgid.replace("\\t", "\t"))
         if m is None:
             print(f"not in {po}: {msgid!r}")

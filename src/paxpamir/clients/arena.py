@@ -267,7 +267,7 @@ def elo_ratings(names: Sequence[str], pairs: Sequence[tuple[str, str, float]], i
     if not pairs or len(names) < 2:
         return {b: ELO_BASE for b in names}
     k = math.log(10) / ELO_SCALE
-    for _ in range(iterations):
+    for _i in range(iterations):
         grad = {b: 0.0 for b in names}
         hess = {b: 1e-9 for b in names}
         for b in names:  # the prior: one draw against a 0-rated player

@@ -14,12 +14,13 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
-from typing import Any, Final, TextIO
+from typing import Any, TextIO
 
 from .. import __version__, build_info
 from ..agents.bots import RandomBot
 from ..agents.runner import GameFailure, play_game, play_seeded_game
 from ..content.cards import CARDS, find_cards
+from ..content.i18n import LANGUAGES, UnknownLanguage, _, check_language, language, language_from_environment
 from ..engine.errors import PamirError
 from ..engine.game import MAX_PLAYERS, MIN_PLAYERS, Game
 from ..presentation.cardref import card_line, card_lines, markdown_reference
@@ -78,12 +79,48 @@ def wakhan_variants_arg(text: str) -> tuple[str, ...]:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
-#: The help of ``--wakhan-variants`` wherever it is offered.
-WAKHAN_VARIANTS_HELP: Final = (
-    "Wakhan's variants: rulebook (the default), improved (all three), or any of "
-    + ", ".join(WAKHAN_VARIANTS)
-    + " separated by commas (needs --wakhan)"
-)
+def wakhan_variants_help() -> str:
+    """The help of ``--wakhan-variants`` wherever it is offered (in the current language)."""
+    return _(
+        "Wakhan's variants: rulebook (the default), improved (all three), or any of {variants} separated by commas "
+        "(needs --wakhan)"
+    ).format(variants=", ".join(WAKHAN_VARIANTS))
+
+
+def lang_arg(text: str) -> str:
+    """``--lang``: a language we have a catalog for."""
+    try:
+        return check_language(text.strip().lower())
+    except UnknownLanguage as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def add_lang_argument(p: argparse.ArgumentParser) -> None:
+    """``--lang en|de`` on a command that prints game text (the default comes from the environment)."""
+    p.add_argument(
+        "--lang",
+        type=lang_arg,
+        default=None,
+        metavar="LANG",
+        help=_("language of the game's texts: {languages} (default: from LANGUAGE, LC_ALL or LANG)").format(
+            languages=", ".join(LANGUAGES)
+        ),
+    )
+
+
+def requested_language(argv: Sequence[str], environ: Any = None) -> str:
+    """The language a command line asks for: its ``--lang`` when that names a language we have, else the
+    environment's (``LANG``...). Read before the parser is built, so that its help is in that language too; an
+    unknown ``--lang`` is left to the parser to refuse."""
+    for i, arg in enumerate(argv):
+        value = None
+        if arg == "--lang" and i + 1 < len(argv):
+            value = argv[i + 1]
+        elif arg.startswith("--lang="):
+            value = arg.split("=", 1)[1]
+        if value is not None and value.strip().lower() in LANGUAGES:
+            return value.strip().lower()
+    return language_from_environment(os.environ if environ is None else environ)
 
 
 def seed_arg(text: str) -> int:
@@ -259,7 +296,7 @@ def cmd_bench(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             return 1
         mid.clone()
         t1 = time.perf_counter()
-        for _ in range(args.clones):
+        for _i in range(args.clones):
             mid.clone()
         clone_time = time.perf_counter() - t1
         total_games += k
@@ -324,9 +361,11 @@ def cmd_cards(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         return 0
     matches = find_cards(query)
     if not matches:
-        raise UsageError(f"no card is called {query!r} (try part of a name, or a number from 1 to 116)")
+        raise UsageError(
+            _("no card is called {query} (try part of a name, or a number from 1 to 116)").format(query=repr(query))
+        )
     if len(matches) > 1:
-        print(f"{len(matches)} cards match {query!r}:", file=out)
+        print(_("{n} cards match {query}:").format(n=len(matches), query=repr(query)), file=out)
         for c in matches:
             print(card_line(c), file=out)
         return 0
@@ -407,7 +446,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--wakhan", action="store_true", help="the last seat is Wakhan, the solo opponent (--players 2 or 3)"
     )
     p.add_argument("--wakhan-variants", type=wakhan_variants_arg, default=(), metavar="VARIANTS",
-                   help=WAKHAN_VARIANTS_HELP)
+                   help=wakhan_variants_help())
     p.set_defaults(run=cmd_simulate)
 
     p = sub.add_parser("bench", help="measure games, decisions and clones per second")
@@ -443,8 +482,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.set_defaults(run=cmd_bench)
 
-    p = sub.add_parser("cards", help="show a card by number or name, or list every card")
-    p.add_argument("query", nargs="*", help="card number or (part of a) name; omit to list all cards")
+    p = sub.add_parser("cards", help=_("show a card by number or name, or list every card"))
+    p.add_argument("query", nargs="*", help=_("card number or (part of a) name; omit to list all cards"))
+    add_lang_argument(p)
     p.add_argument("--markdown", action="store_true", help="print the whole card reference as Markdown (docs/cards.md)")
     p.set_defaults(run=cmd_cards)
 
@@ -464,7 +504,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     from . import arena  # pamir arena: bot tournaments
 
-    arena.register(sub, _positive, player_count_arg, seed_arg, wakhan_variants_arg, WAKHAN_VARIANTS_HELP)
+    arena.register(sub, _positive, player_count_arg, seed_arg, wakhan_variants_arg, wakhan_variants_help())
 
     from . import terminal  # the terminal game: play and replay
 
@@ -476,12 +516,19 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the ``pamir`` command with ``argv`` (default: the process arguments); return the exit code."""
+    """Run the ``pamir`` command with ``argv`` (default: the process arguments); return the exit code. Texts are
+    in the language ``--lang`` names, else the environment's (``LANG``...)."""
+    args_list = list(argv) if argv is not None else sys.argv[1:]
+    with language(requested_language(args_list)):
+        return _main(args_list)
+
+
+def _main(argv: list[str]) -> int:
     parser = build_parser()
     out, err = sys.stdout, sys.stderr
     try:
         try:
-            args = parser.parse_args(list(argv) if argv is not None else None)
+            args = parser.parse_args(argv)
         except _Exit as e:  # --help
             return e.status
         if getattr(args, "run", None) is None:

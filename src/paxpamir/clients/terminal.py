@@ -44,12 +44,21 @@ from ..agents.registry import make_agent, parse_bot
 from ..agents.runner import play_game
 from ..agents.wakhan_procedure import WakhanPlayer
 from ..content.cards import CARDS, WAKHAN_INSTRUCTIONS, CourtCard, EventCard, find_card, wakhan_card
+from ..content.i18n import N_, _, language, msg, ngettext
 from ..content.map import COALITIONS, MILITARY, SUITS, region_title
 from ..engine.errors import PamirError
 from ..engine.game import MAX_PLAYERS, Game
-from ..presentation.cardref import wakhan_instruction
+from ..presentation.cardref import arrow_words, wakhan_instruction
+from ..presentation.describe import action_name, coalition_name, piece_kind_name, suit_name
 from ..presentation.viewmodel import view_model
-from .cli import WAKHAN_VARIANTS_HELP, player_count_arg, seed_arg, wakhan_variants_arg
+from .cli import (
+    add_lang_argument,
+    player_count_arg,
+    requested_language,
+    seed_arg,
+    wakhan_variants_arg,
+    wakhan_variants_help,
+)
 
 SESSION_FORMAT = "paxpamir-session"
 SESSION_VERSION = 1
@@ -60,17 +69,17 @@ BOARD_LOG_LINES = 6
 #: At most this many log lines on the board when more happened since the player's last decision.
 MAX_BOARD_LOG_LINES = 30
 #: The log's note on a decision with a single option, taken for the player (``--ask-always`` asks instead).
-ONLY_OPTION_REASON = "a single option, taken without asking"
+ONLY_OPTION_REASON = msg("a single option, taken without asking")
 #: Exit code after Ctrl-C (the shell's convention for SIGINT).
 EXIT_INTERRUPTED = 130
 
 PLAYER_STYLES = ("bold cyan", "bold magenta", "bold bright_blue", "bold white", "bold dark_orange")
 COALITION_STYLES = ("bold green", "bold red", "bold yellow")
 SUIT_STYLES = ("bright_blue", "magenta", "green", "red")
-SUIT_SHORT = ("Pol", "Int", "Eco", "Mil")
+SUIT_SHORT = (N_("Pol"), N_("Int"), N_("Eco"), N_("Mil"))
 
 #: Wakhan's AI card instructions in a few words (``card ai <n>`` shows the full text).
-HELP_TEXT = """\
+HELP_TEXT = N_("""\
 Choose an option by its number, or type the start of its label, for example "end" or "purchase bank":
 a unique prefix of a label is enough (case does not matter); a unique part of a label also works.
 Commands:
@@ -88,7 +97,7 @@ actions, then spies (P2 x1 = one spy of Player 2), HOSTAGE (another player has t
 limit at cleanup; Stock (Cylinders in stock): cylinders not yet on the map or on cards. On the map, a box is
 a region (its ruler at the top right) and a line between two boxes a border (A2 = two Afghan roads). The log
 on the board is what happened since your last decision, as much as fits: l shows all of it.
-"""
+""")
 
 
 class QuitGame(Exception):
@@ -163,11 +172,14 @@ def save_summary(path: Path, doc: dict[str, Any] | None) -> str:
     """One line about a saved session: when, how many players, which turn, finished or not, the seed."""
     when = time.strftime("%Y-%m-%d %H:%M", time.localtime(_mtime(path)))
     if doc is None:
-        return f"{when}  (not a readable game)  {path}"
+        return _("{when}  (not a readable game)  {path}").format(when=when, path=path)
     seed = (doc.get("record") or {}).get("seed")
-    wakhan = " with Wakhan" if (doc.get("record") or {}).get("wakhan") else ""
-    state = "finished" if doc.get("over") else "unfinished"
-    return f"{when}  {doc.get('players')} players{wakhan}, turn {doc.get('turn')}, {state}, seed {seed}  {path}"
+    state = _("finished") if doc.get("over") else _("unfinished")
+    if (doc.get("record") or {}).get("wakhan"):
+        text = _("{when}  {players} players with Wakhan, turn {turn}, {state}, seed {seed}  {path}")
+    else:
+        text = _("{when}  {players} players, turn {turn}, {state}, seed {seed}  {path}")
+    return text.format(when=when, players=doc.get("players"), turn=doc.get("turn"), state=state, seed=seed, path=path)
 
 
 def would_lose_decisions(path: Path, game: Game) -> dict[str, Any] | None:
@@ -273,12 +285,14 @@ def load_document(path: str | os.PathLike[str]) -> tuple[Game, dict[str, Any]]:
                 break
             kept += 1
         warnings.append(
-            f"the record replays only up to decision {kept} of {len(choices)} ({exc}); the game goes on from there"
+            _("the record replays only up to decision {kept} of {n} ({error}); the game goes on from there").format(
+                kept=kept, n=len(choices), error=exc
+            )
         )
     else:
         saved_hash = data.get("state_hash")
         if saved_hash is not None and saved_hash != g.state_hash():
-            warnings.append("the record replays to a different state than the one saved (the rules engine changed)")
+            warnings.append(_("the record replays to a different state than the one saved (the rules engine changed)"))
     data["warnings"] = warnings
     return g, data
 
@@ -301,18 +315,18 @@ def player_name(vm: dict[str, Any], p: int) -> str:
 def short_name(vm: dict[str, Any], p: int) -> str:
     """"P2" for Player 2 (other names stay whole), where room is short."""
     name = player_name(vm, p)
-    return f"P{p + 1}" if name == f"Player {p + 1}" else name
+    return _("P{n}").format(n=p + 1) if name == _("Player {n}").format(n=p + 1) else name
 
 
 def game_player_name(g: Game, p: int) -> str:
     """The seat's name in ``g``: "Player 2", or "Wakhan" for her seat."""
-    return "Wakhan" if p == g.wakhan else f"Player {p + 1}"
+    return "Wakhan" if p == g.wakhan else _("Player {n}").format(n=p + 1)
 
 
 def log_style(line: str) -> str | None:
     """How a log line stands out: Dominance Checks (and the instability that calls one) in reverse, turn
     headers in bold; None for the others."""
-    if line.startswith(("Dominance Check:", "Instability:")):
+    if line.startswith((_("Dominance Check") + ":", _("Instability") + ":")):
         return "bold reverse yellow"
     if line.startswith("—"):
         return "bold"
@@ -323,9 +337,9 @@ def log_with_turn(lines: list[str], start: int) -> list[str]:
     """``lines[start:]``, headed by the line of the turn they begin in when that line is not among them."""
     start = max(0, min(start, len(lines)))
     out = lines[start:]
-    if out and not out[0].startswith("— Turn"):
+    if out and not out[0].startswith("— "):
         for i in range(start - 1, -1, -1):
-            if lines[i].startswith("— Turn"):
+            if lines[i].startswith("— "):
                 return [lines[i], "...", *out] if i < start - 1 else [lines[i], *out]
     return out
 
@@ -348,26 +362,44 @@ def board_log_from(total: int, log_lines: int = BOARD_LOG_LINES, since: int | No
 def wakhan_card_details(number: int) -> str:
     """Wakhan's AI card ``number``: its instructions in full, its arrows, loyalty and region order, its back."""
     card = wakhan_card(number)
-    lines = [f"Wakhan's AI card {card.number}: tried top to bottom, the first one she can carry out is taken"]
-    lines += [f"  {i}. {WAKHAN_INSTRUCTIONS.get(a, a)}" for i, a in enumerate(card.actions, 1)]
+    lines = [
+        _("Wakhan's AI card {number}: tried top to bottom, the first one she can carry out is taken").format(
+            number=card.number
+        )
+    ]
+    lines += [f"  {i}. {_(WAKHAN_INSTRUCTIONS.get(a, a))}" for i, a in enumerate(card.actions, 1)]
     lines.append(
-        f"  Pragmatic loyalty: {' > '.join(COALITIONS[c].capitalize() for c in card.pragmatic_loyalty)}; "
-        f"region order: {', '.join(region_title(r) for r in card.region_order)}"
+        _("  Pragmatic loyalty: {loyalty}; region order: {regions}").format(
+            loyalty=" > ".join(coalition_name(c) for c in card.pragmatic_loyalty),
+            regions=", ".join(region_title(r) for r in card.region_order),
+        )
     )
     lines.append(
-        f"  Arrows point at the next card's back: its column entry {card.column_arrow + 1} of 6, "
-        f"its row entry {card.row_side_arrow + 1} of 2"
+        _("  Arrows point at the next card's back: its column entry {column} of 6, its row entry {row} of 2").format(
+            column=card.column_arrow + 1, row=card.row_side_arrow + 1
+        )
     )
     lines.append(
-        f"  Back: market columns {', '.join(str(c + 1) for c in card.back_columns)} (from the left); "
-        f"rows {', '.join(card.back_row_side)}"
+        _("  Back: market columns {columns} (from the left); rows {rows}").format(
+            columns=", ".join(str(c + 1) for c in card.back_columns),
+            rows=", ".join(arrow_words(r) for r in card.back_row_side),
+        )
     )
     return "\n".join(lines)
 
 
 def _impact_word(icon: str) -> str:
     """An impact icon in words: suit icons make that suit favored."""
-    return f"favor {icon}" if icon in SUITS else icon
+    if icon in SUITS:
+        return _("favor {suit}").format(suit=suit_name(icon))
+    return _icon_name(icon)
+
+
+def _icon_name(icon: str) -> str:
+    """An impact icon's name: a piece, a suit or leverage."""
+    if icon in SUITS:
+        return suit_name(icon)
+    return piece_kind_name(icon) if icon != "leverage" else _("leverage")
 
 
 def _blocks_text(counts: dict[str, int] | None) -> Text:
@@ -498,9 +530,9 @@ def drawn_map(vm: dict[str, Any]) -> list[Text]:
                 tribes.append(f"{short_name(vm, p)}:{k}", style=PLAYER_STYLES[p % len(PLAYER_STYLES)])
         armies = _blocks_short(region["armies"])
         inner = w - 2
-        first = Text("tribes ", style="dim")
+        first = Text(_("tribes") + " ", style="dim")
         first.append_text(tribes if tribes else Text("-", style="dim"))
-        second = Text("armies ", style="dim")
+        second = Text(_("armies") + " ", style="dim")
         second.append_text(armies if armies else Text("-", style="dim"))
         if h == 3:  # one line: tribes and armies side by side
             first.append("   ")
@@ -531,10 +563,10 @@ def drawn_map(vm: dict[str, Any]) -> list[Text]:
                 line.append_text(piece)
             if line:
                 canvas.put(x + (6 - len(line)) // 2, row, line)
-    legend = Text("Map", style="bold underline")
-    legend.append(" · ruler at top right · P1:2 = 2 tribes of P1 · ", style="dim")
-    for i, coal in enumerate(COALITIONS):
-        legend.append(f"{_COALITION_LETTERS[i]}={coal.capitalize()}", style=COALITION_STYLES[i])
+    legend = Text(_("Map"), style="bold underline")
+    legend.append(_(" · ruler at top right · P1:2 = 2 tribes of P1 · "), style="dim")
+    for i, _coal in enumerate(COALITIONS):
+        legend.append(f"{_COALITION_LETTERS[i]}={coalition_name(i)}", style=COALITION_STYLES[i])
         legend.append(" ")
     legend.rstrip()
     return [legend, *canvas.lines()]
@@ -544,7 +576,7 @@ def _card_extras(info: CourtCard) -> Text:
     """What a court card adds in the market, as in hands and courts: actions, impact icons, patriot, prize."""
     out = Text()
     if info.actions:
-        out.append(f" · {'/'.join(info.actions)}")
+        out.append(f" · {'/'.join(action_name(a) for a in info.actions)}")
     if info.impact:
         counted: list[list[Any]] = []
         for icon in info.impact:
@@ -553,32 +585,32 @@ def _card_extras(info: CourtCard) -> Text:
             else:
                 counted.append([icon, 1])
         words = ", ".join(_impact_word(i) + (f" x{k}" if k > 1 else "") for i, k in counted)
-        out.append(f" · impact {words}", style="dim")
+        out.append(_(" · impact {icons}").format(icons=words), style="dim")
     if info.patriot >= 0:
-        out.append(" · patriot ")
-        out.append(COALITIONS[info.patriot].capitalize(), style=COALITION_STYLES[info.patriot])
+        out.append(_(" · patriot "))
+        out.append(coalition_name(info.patriot), style=COALITION_STYLES[info.patriot])
     if info.prize >= 0:
-        out.append(" · prize ")
-        out.append(COALITIONS[info.prize].capitalize(), style=COALITION_STYLES[info.prize])
+        out.append(_(" · prize "))
+        out.append(coalition_name(info.prize), style=COALITION_STYLES[info.prize])
     if info.ability_text:
-        out.append(" · ability", style="dim")
+        out.append(_(" · ability"), style="dim")
     return out
 
 
 def suit_text(suit: int) -> Text:
-    return Text(SUITS[suit].capitalize(), style=SUIT_STYLES[suit])
+    return Text(suit_name(suit).capitalize(), style=SUIT_STYLES[suit])
 
 
 def coalition_text(c: int | str | None) -> Text:
     if c is None or c == -1:
         return Text("—")
     i = COALITIONS.index(c) if isinstance(c, str) else c
-    return Text(COALITIONS[i].capitalize(), style=COALITION_STYLES[i])
+    return Text(coalition_name(i), style=COALITION_STYLES[i])
 
 
 def card_title(number: int) -> str:
     c = CARDS[number]
-    return f"{c.name} ({number})" if c is not None else f"card {number}"
+    return f"{c.name} ({number})" if c is not None else _("card {number}").format(number=number)
 
 
 def card_details(number: int) -> str:
@@ -586,25 +618,27 @@ def card_details(number: int) -> str:
     c = CARDS[number]
     if isinstance(c, CourtCard):
         lines = [
-            f"{c.name} ({c.number}) — court card",
-            f"  Region: {region_title(c.region)}   Suit: {SUITS[c.suit]}   Rank: {c.rank}",
-            f"  Actions: {', '.join(c.actions) or 'none'}",
-            f"  Impact: {', '.join(c.impact) or 'none'}",
+            _("{name} ({number}) — court card").format(name=c.name, number=c.number),
+            _("  Region: {region}   Suit: {suit}   Rank: {rank}").format(
+                region=region_title(c.region), suit=suit_name(c.suit), rank=c.rank
+            ),
+            _("  Actions: {actions}").format(actions=", ".join(action_name(a) for a in c.actions) or _("none")),
+            _("  Impact: {icons}").format(icons=", ".join(_icon_name(i) for i in c.impact) or _("none")),
         ]
         if c.patriot >= 0:
-            lines.append(f"  Patriot: {COALITIONS[c.patriot].capitalize()}")
+            lines.append(_("  Patriot: {coalition}").format(coalition=coalition_name(c.patriot)))
         if c.prize >= 0:
-            lines.append(f"  Prize: {COALITIONS[c.prize].capitalize()}")
+            lines.append(_("  Prize: {coalition}").format(coalition=coalition_name(c.prize)))
         if c.ability_text:
-            lines.append(f"  Ability: {c.ability_text}")
+            lines.append(_("  Ability: {text}").format(text=_(c.ability_text)))
         return "\n".join(lines)
     assert isinstance(c, EventCard)
-    kind = "Dominance Check" if c.is_dominance_check else "event"
+    kind = _("Dominance Check") if c.is_dominance_check else _("event")
     return "\n".join(
         [
             f"{c.name} ({c.number}) — {kind}",
-            f"  If purchased: {c.if_purchased_text}",
-            f"  If discarded from the market: {c.if_discarded_text}",
+            _("  If purchased: {text}").format(text=_(c.if_purchased_text)),
+            _("  If discarded from the market: {text}").format(text=_(c.if_discarded_text)),
         ]
     )
 
@@ -618,13 +652,15 @@ def parse_humans(text: str, players: int | None = None) -> list[int]:
     for part in text.split(","):
         part = part.strip()
         if not part.isdigit():
-            raise ValueError(f"seats are numbers separated by commas, such as 1,3 (not {part!r})")
+            raise ValueError(_("seats are numbers separated by commas, such as 1,3 (not {text})").format(
+                text=repr(part)
+            ))
         seat = int(part)
         if seat < 1 or (players is not None and seat > players):
             top = players if players is not None else MAX_PLAYERS
-            raise ValueError(f"seat {seat} does not exist: seats are 1 to {top}")
+            raise ValueError(_("seat {n} does not exist: seats are 1 to {top}").format(n=seat, top=top))
         if seat - 1 in seats:
-            raise ValueError(f"seat {seat} is listed twice")
+            raise ValueError(_("seat {n} is listed twice").format(n=seat))
         seats.append(seat - 1)
     return sorted(seats)
 
@@ -736,35 +772,41 @@ class Screen:
     def _header(self, vm: dict[str, Any]) -> list[Any]:
         """One line (two on a narrow terminal): turn, who decides, favored suit, deck, blocks and dominance."""
         favored = SUITS.index(vm["favored"])
-        head = Text(f"Pax Pamir · turn {vm['turn']}", style="bold")
+        head = Text(_("Pax Pamir · turn {turn}").format(turn=vm["turn"]), style="bold")
         to_move = vm["to_move"]
         if to_move is not None and not vm["over"]:
             head.append(" · ")
             head.append_text(self._player(vm, to_move))
-            head.append(" to decide")
-        head.append(" · Favored suit: ")
+            head.append(_(" to decide"))
+        head.append(_(" · Favored suit: "))
         head.append_text(suit_text(favored))
         if favored == MILITARY:
-            head.append(" (purchase costs doubled)", style="bold red")
+            head.append(_(" (purchase costs doubled)"), style="bold red")
         dominance = vm["dominance"]
         checks = dominance["left"]
         in_deck = dominance["in_deck"]
         piles = dominance.get("piles") or []
-        market = f"{checks - in_deck} in the market" if checks > in_deck else ""
+        market = _("{n} in the market").format(n=checks - in_deck) if checks > in_deck else ""
         if self.width < 100 and piles:  # compact: the piles say where the checks are
-            head.append(f" · Deck: {vm['deck_size']}, piles ")
+            head.append(_(" · Deck: {n}, piles ").format(n=vm["deck_size"]))
             head.append(" ".join(f"{p['cards']}{'*' * p['checks']}" for p in piles))
-            head.append(f" (*: Dominance Check{'; ' + market if market else ''})", style="dim")
+            if market:
+                head.append(_(" (*: Dominance Check; {market})").format(market=market), style="dim")
+            else:
+                head.append(_(" (*: Dominance Check)"), style="dim")
         else:
             head.append(
-                f" · Deck: {vm['deck_size']} card{'s' if vm['deck_size'] != 1 else ''} with "
-                f"{in_deck} Dominance Check{'s' if in_deck != 1 else ''} in it" + (f" ({market})" if market else "")
+                ngettext(" · Deck: {n} card", " · Deck: {n} cards", vm["deck_size"]).format(n=vm["deck_size"])
+                + ngettext(" with {k} Dominance Check in it", " with {k} Dominance Checks in it", in_deck).format(
+                    k=in_deck
+                )
+                + (f" ({market})" if market else "")
             )
             if piles:
-                head.append(" · piles (top first): ")
+                head.append(_(" · piles (top first): "))
                 head.append(" ".join(f"{p['cards']}{'*' * p['checks']}" for p in piles))
-                head.append(" (* a Dominance Check)", style="dim")
-        head.append(" · Blocks: ")
+                head.append(_(" (* a Dominance Check)"), style="dim")
+        head.append(_(" · Blocks: "))
         for c, name in enumerate(COALITIONS):
             if c:
                 head.append(", ")
@@ -774,20 +816,21 @@ class Screen:
         if dominant is not None:
             head.append(" (")
             head.append_text(coalition_text(dominant))
-            head.append(" dominant)")
+            head.append(_(" dominant)"))
         else:
-            head.append(" (none dominant)")
+            head.append(_(" (none dominant)"))
         return [head]
 
     def _players_table(self, vm: dict[str, Any], humans: Sequence[int], narrow: bool | None = None) -> Table:
         if narrow is None:
             narrow = self.width < 100
         heads = (
-            ("", "Player", "Loyal", "Rs", "VP", "Infl", "Gift", "Prizes", "Hand", "Court", "Stock")
+            ("", _("Player"), _("Loyal"), _("Rs"), _("VP"), _("Infl"), _("Gift"), _("Prizes"), _("Hand"), _("Court"),
+             _("Stock"))
             if narrow
             else (
-                "", "Player", "Loyalty", "Rupees", "VP", "Influence", "Gifts", "Prizes", "Hand", "Court",
-                "Cylinders in stock",
+                "", _("Player"), _("Loyalty"), _("Rupees"), _("VP"), _("Influence"), _("Gifts"), _("Prizes"), _("Hand"),
+                _("Court"), _("Cylinders in stock"),
             )
         )
         t = Table(box=None, header_style="bold underline", expand=False, padding=(0, 1))
@@ -800,29 +843,35 @@ class Screen:
             mark = ">" if p == to_move and not vm["over"] else ""
             who = self._player(vm, p)
             if p == viewer:
-                who.append(" (you)")
+                who.append(_(" (you)"))
             elif pd["wakhan"]:
-                who.append(" (AI)")
+                who.append(_(" (AI)"))
             elif p not in humans:
-                who.append(" (bot)")
+                who.append(_(" (bot)"))
             prizes = Text()
             for coal, name in enumerate(COALITIONS):
                 k = pd["prizes_by_coalition"][name]
                 if k:
                     if prizes:
                         prizes.append(", ")
-                    prizes.append(f"{k} {name.capitalize()}", style=COALITION_STYLES[coal])
+                    prizes.append(f"{k} {coalition_name(coal)}", style=COALITION_STYLES[coal])
             if pd["wakhan"]:
                 # Wakhan is loyal to all; her pragmatic loyalty (from her AI card) is what counts now.
                 pragmatic = (vm["wakhan"] or {}).get("pragmatic_loyalty")
-                loyalty = Text("all, now " if not narrow else "now ")
+                loyalty = Text(_("all, now ") if not narrow else _("now "))
                 if narrow and pragmatic:
-                    loyalty.append(pragmatic[:3].capitalize(), style=COALITION_STYLES[COALITIONS.index(pragmatic)])
+                    short = coalition_name(COALITIONS.index(pragmatic))[:3]
+                    loyalty.append(short, style=COALITION_STYLES[COALITIONS.index(pragmatic)])
                 else:
                     loyalty.append_text(coalition_text(pragmatic) if pragmatic else Text("-"))
                 by_coalition = pd["influence"].items()
                 influence = Text(
-                    " ".join(f"{c[:1].upper()}{k}" if narrow else f"{c[:3].title()} {k}" for c, k in by_coalition)
+                    " ".join(
+                        f"{_COALITION_LETTERS[COALITIONS.index(c)]}{k}"
+                        if narrow
+                        else f"{coalition_name(COALITIONS.index(c))[:3]} {k}"
+                        for c, k in by_coalition
+                    )
                 )
                 hand = str(pd["hand_size"])
                 court = str(pd["court_size"])
@@ -848,10 +897,10 @@ class Screen:
 
     def _map_table(self, vm: dict[str, Any]) -> Table:
         t = Table(box=None, header_style="bold underline", padding=(0, 1))
-        t.add_column("Region", no_wrap=True)
-        t.add_column("Ruler", no_wrap=True)
-        t.add_column("Tribes")
-        t.add_column("Armies")
+        t.add_column(_("Region"), no_wrap=True)
+        t.add_column(_("Ruler"), no_wrap=True)
+        t.add_column(_("Tribes"))
+        t.add_column(_("Armies"))
         for region in vm["regions"].values():
             tribes = Text()
             for p, k in enumerate(region["tribes"]):
@@ -871,14 +920,14 @@ class Screen:
     def _roads_table(self, vm: dict[str, Any]) -> Table:
         """Roads on each border that has any."""
         t = Table(box=None, header_style="bold underline", padding=(0, 1))
-        t.add_column("Border", no_wrap=True)
-        t.add_column("Roads")
+        t.add_column(_("Border"), no_wrap=True)
+        t.add_column(_("Roads"))
         for border in vm["borders"].values():
             cell = _blocks_text(border["roads"])
             if cell:
                 t.add_row(border["title"], cell)
         if not t.row_count:
-            t.add_row(Text("no roads on any border", style="dim"), "")
+            t.add_row(Text(_("no roads on any border"), style="dim"), "")
         return t
 
     def _players_and_map(self, vm: dict[str, Any], humans: Sequence[int], drawn: bool) -> list[Any]:
@@ -906,21 +955,21 @@ class Screen:
     def _market_cell(self, card: int | None, rupees: int, one_line: bool, extras: bool = True) -> Text:
         cell = Text()
         if card is None:
-            cell.append("(empty)", style="dim")
+            cell.append(_("(empty)"), style="dim")
         else:
             info = CARDS[card]
             cell.append(card_title(card), style="bold")
             cell.append(" " if one_line else "\n")
             if isinstance(info, CourtCard):
-                cell.append(f"{SUIT_SHORT[info.suit]} {info.rank}", style=SUIT_STYLES[info.suit])
+                cell.append(f"{_(SUIT_SHORT[info.suit])} {info.rank}", style=SUIT_STYLES[info.suit])
                 cell.append(f" {region_title(info.region)}")
                 if extras:
                     cell.append_text(_card_extras(info))
             else:
                 assert isinstance(info, EventCard)
-                cell.append("Dominance Check" if info.is_dominance_check else "event", style="italic")
+                cell.append(_("Dominance Check") if info.is_dominance_check else _("event"), style="italic")
         if rupees:
-            cell.append(f" +{rupees} rupee{'s' if rupees != 1 else ''}", style="bold yellow")
+            cell.append(ngettext(" +{n} rupee", " +{n} rupees", rupees).format(n=rupees), style="bold yellow")
         return cell
 
     def _market_table(self, vm: dict[str, Any], extras: bool = True) -> Table:
@@ -929,19 +978,20 @@ class Screen:
         if self.width >= 130:
             t = Table(box=self.market_box, show_lines=True, show_edge=False, padding=(0, 1), expand=True)
             for col in range(6):
-                t.add_column(f"{'Market ' if col == 0 else ''}{col + 1}: cost {costs[col]}", overflow="fold", ratio=1)
+                head = _("Market {column}: cost {cost}") if col == 0 else _("{column}: cost {cost}")
+                t.add_column(head.format(column=col + 1, cost=costs[col]), overflow="fold", ratio=1)
             for row in range(2):
                 cells = (slots[row, col] for col in range(6))
                 t.add_row(*(self._market_cell(m["card"], m["rupees"], False, extras) for m in cells))
             return t
         # A narrow terminal: the market on its side, one line per column of the board.
         t = Table(box=self.market_box, show_edge=False, padding=(0, 1))
-        t.add_column("Market")
-        t.add_column("top row", overflow="fold", ratio=1)
-        t.add_column("bottom row", overflow="fold", ratio=1)
+        t.add_column(_("Market"))
+        t.add_column(_("top row"), overflow="fold", ratio=1)
+        t.add_column(_("bottom row"), overflow="fold", ratio=1)
         for col in range(6):
             t.add_row(
-                f"{col + 1}: cost {costs[col]}",
+                _("{column}: cost {cost}").format(column=col + 1, cost=costs[col]),
                 *(self._market_cell(slots[r, col]["card"], slots[r, col]["rupees"], True, extras) for r in (0, 1)),
             )
         return t
@@ -955,7 +1005,11 @@ class Screen:
             if facts is None or facts["kind"] != "event":
                 continue
             line = Text(f"  {card_title(m['card'])}", style="bold")
-            line.append(f" — if bought: {facts['if_purchased']} If discarded: {facts['if_discarded']}")
+            line.append(
+                _(" — if bought: {bought} If discarded: {discarded}").format(
+                    bought=facts["if_purchased"], discarded=facts["if_discarded"]
+                )
+            )
             lines.append(line)
         return lines
 
@@ -972,37 +1026,37 @@ class Screen:
         line.append(card_title(card), style="bold")
         line.append(" ")
         if court is None:
-            line.append(f"{SUITS[info.suit]} {info.rank}", style=SUIT_STYLES[info.suit])
+            line.append(f"{suit_name(info.suit)} {info.rank}", style=SUIT_STYLES[info.suit])
         else:
-            line.append(f"{SUIT_SHORT[info.suit]} {info.rank}", style=SUIT_STYLES[info.suit])
+            line.append(f"{_(SUIT_SHORT[info.suit])} {info.rank}", style=SUIT_STYLES[info.suit])
         line.append(f" · {region_title(info.region)}")
         if info.actions:
-            line.append(f" · {'/'.join(info.actions)}")
+            line.append(f" · {'/'.join(action_name(a) for a in info.actions)}")
         if info.patriot >= 0:
-            line.append(" · patriot ")
-            line.append(COALITIONS[info.patriot].capitalize(), style=COALITION_STYLES[info.patriot])
+            line.append(_(" · patriot "))
+            line.append(coalition_name(info.patriot), style=COALITION_STYLES[info.patriot])
         if court is None:
-            line.append(f" · impact: {', '.join(_impact_word(i) for i in info.impact) or '-'}")
+            line.append(_(" · impact: {icons}").format(icons=", ".join(_impact_word(i) for i in info.impact) or "-"))
             if info.prize >= 0:
-                line.append(f" · prize {COALITIONS[info.prize].capitalize()}")
+                line.append(_(" · prize {coalition}").format(coalition=coalition_name(info.prize)))
             if info.ability_text:
-                line.append(" · ability: ")
-                line.append(info.ability_text, style="italic")
+                line.append(_(" · ability: "))
+                line.append(_(info.ability_text), style="italic")
         else:
             counts = court["spies"]
             if any(counts):
-                line.append(" · spies:")
+                line.append(_(" · spies:"))
                 for p, k in enumerate(counts):
                     if k:
                         line.append(f" {name(vm, p)} x{k}", style=PLAYER_STYLES[p % len(PLAYER_STYLES)])
             holder = court["hostage_of"]
             if holder is not None:
                 line.append(" · ")
-                line.append(f"HOSTAGE of {name(vm, holder)}", style="bold reverse")
+                line.append(_("HOSTAGE of {player}").format(player=name(vm, holder)), style="bold reverse")
             if court["used"]:
-                line.append(" · used", style="dim")
+                line.append(_(" · used"), style="dim")
             if info.ability_text and not short:
-                line.append(" · has an ability", style="dim")
+                line.append(_(" · has an ability"), style="dim")
         return line
 
     def _court_head(self, vm: dict[str, Any], p: int) -> Text:
@@ -1012,7 +1066,7 @@ class Screen:
             head.append(" · ")
             for s, suit in enumerate(SUITS):
                 if stars[suit]:
-                    head.append(f"{SUIT_SHORT[s]} {stars[suit]} ", style=SUIT_STYLES[s])
+                    head.append(f"{_(SUIT_SHORT[s])} {stars[suit]} ", style=SUIT_STYLES[s])
             head.rstrip()
         return head
 
@@ -1029,13 +1083,13 @@ class Screen:
                     cell.append(" | " if layout == "inline" else "\n")
                 cell.append_text(self._card_line(vm, entry["card"], entry, short))
             if not court:
-                cell.append("(empty court)", style="dim")
+                cell.append(_("(empty court)"), style="dim")
             cells.append(cell)
         if layout == "side":
             t = Table(box=None, header_style="bold underline", padding=(0, 1), expand=True)
             for p in range(len(courts)):
                 head = self._court_head(vm, p)
-                head.append(" (court, left to right)" if p == 0 else "")
+                head.append(_(" (court, left to right)") if p == 0 else "")
                 t.add_column(head, ratio=1, overflow="fold")
             t.add_row(*cells)
             return [t]
@@ -1048,7 +1102,7 @@ class Screen:
                 head.append(":")
                 grid.add_row(head, cells[p])
             return [grid]
-        out: list[Any] = [Text("Courts (left to right)", style="bold underline")]
+        out: list[Any] = [Text(_("Courts (left to right)"), style="bold underline")]
         for p in range(len(courts)):
             head = Text("  ")
             head.append_text(self._court_head(vm, p))
@@ -1074,13 +1128,15 @@ class Screen:
             p = pd["seat"]
             if pd["hand"] is None or pd["wakhan"]:
                 continue
-            title = "Your hand:" if p == viewer else f"{player_name(vm, p)}'s hand (open hands):"
+            title = _("Your hand:") if p == viewer else _("{player}'s hand (open hands):").format(
+                player=player_name(vm, p)
+            )
             cards = Text()
             for i, c in enumerate(pd["hand"]):
                 if i:
                     cards.append("\n")
                 cards.append_text(self._card_line(vm, c, None))
-            grid.add_row(Text(title, style="bold underline"), cards if pd["hand"] else Text("(empty)", style="dim"))
+            grid.add_row(Text(title, style="bold underline"), cards if pd["hand"] else Text(_("(empty)"), style="dim"))
         return [grid] if grid.row_count else []
 
     def _wakhan(self, vm: dict[str, Any], brief: bool = False) -> list[Any]:
@@ -1088,51 +1144,64 @@ class Screen:
         wk = vm["wakhan"]
         if not wk:
             return []
-        head = Text("Wakhan's AI card", style="bold underline")
+        head = Text(_("Wakhan's AI card"), style="bold underline")
         arrows = wk.get("arrows") or {}
         column, side = arrows.get("column"), arrows.get("row_side")
         where = ""
         if isinstance(column, int):
-            where = f"column {column + 1} (cost {vm['column_costs'][column]}), "
+            where = _("column {column} (cost {cost}), ").format(column=column + 1, cost=vm["column_costs"][column])
         if side == "topLeft":
-            where += "top row, left end, player on her left"
+            where += _("top row, left end, player on her left")
         else:
-            where += "bottom row, right end, player on her right"
+            where += _("bottom row, right end, player on her right")
         face = wk["ai_card_face"]
         if not face:
-            return [head, Text(f"  none drawn yet; AI deck {wk.get('ai_deck_size')} cards")]
+            return [head, Text(_("  none drawn yet; AI deck {n} cards").format(n=wk.get("ai_deck_size")))]
         head.append(f" {face['number']}", style="bold")
         out: list[Any] = [head]
         codes = [a["code"] for a in face["actions"]]
         if brief:
-            out.append(Text(f"  {' / '.join(wakhan_instruction(a) for a in codes)}; arrows: {where}"))
+            out.append(
+                Text(_("  {instructions}; arrows: {where}").format(
+                    instructions=" / ".join(wakhan_instruction(a) for a in codes), where=where
+                ))
+            )
             return out
         for i, code in enumerate(codes, 1):
             out.append(Text(f"  {i}. {wakhan_instruction(code)}"))
-        loyalty = " > ".join(c.capitalize() for c in face["pragmatic_loyalty"])
+        loyalty = " > ".join(coalition_name(COALITIONS.index(c)) for c in face["pragmatic_loyalty"])
         regions = ", ".join(vm["regions"][r]["title"] for r in face["region_order"])
-        out.append(Text(f"  arrows (with the next card's back): {where}"))
-        now = Text("  pragmatic loyalty now: ")
+        out.append(Text(_("  arrows (with the next card's back): {where}").format(where=where)))
+        now = Text(_("  pragmatic loyalty now: "))
         now.append_text(coalition_text(wk.get("pragmatic_loyalty")))
         steadfast = any(v["name"] == "steadfast_loyalty" for v in wk.get("variants") or ())
-        rule = "the most blocks in play, then the card's order" if steadfast else "the card's order"
-        now.append(
-            f" ({rule} {loyalty}, leaving out any loyalty another player shares); region order: {regions}; "
-            f"AI deck {wk.get('ai_deck_size')}"
-        )
+        if steadfast:
+            rule = _(
+                " (the most blocks in play, then the card's order {loyalty}, leaving out any loyalty another player "
+                "shares); region order: {regions}; AI deck {n}"
+            )
+        else:
+            rule = _(
+                " (the card's order {loyalty}, leaving out any loyalty another player shares); region order: "
+                "{regions}; AI deck {n}"
+            )
+        now.append(rule.format(loyalty=loyalty, regions=regions, n=wk.get("ai_deck_size")))
         out.append(now)
         variants = [v["title"] for v in wk.get("variants") or ()]
-        out.append(Text(f"  variants: {', '.join(variants) if variants else 'none (the rulebook Wakhan)'}"))
+        if variants:
+            out.append(Text(_("  variants: {variants}").format(variants=", ".join(variants))))
+        else:
+            out.append(Text(_("  variants: none (the rulebook Wakhan)")))
         return out
 
     def _effects(self, vm: dict[str, Any]) -> list[Any]:
         out: list[Any] = []
         for e in vm["effects"]:
             p = e["player"]
-            line = Text("In force: ", style="bold")
+            line = Text(_("In force: "), style="bold")
             line.append(card_title(e["card"]))
             if p is not None:
-                line.append(" for ")
+                line.append(_(" for "))
                 line.append_text(self._player(vm, p))
             line.append(f": {e['text']}")
             out.append(line)
@@ -1146,11 +1215,13 @@ class Screen:
         if not lines:
             return [footer]
         fresh = since is not None and total - since > 0
-        title = Text("Since your last decision" if fresh else "Recent log", style="bold underline")
+        title = Text(_("Since your last decision") if fresh else _("Recent log"), style="bold underline")
         wanted = min(wanted, total)
         if wanted > len(lines):
-            more = "l shows them all" if fresh else f"log {wanted} shows them all"
-            title.append(f" (last {len(lines)} of {wanted} lines; {more})", style="dim")
+            more = _("l shows them all") if fresh else _("log {n} shows them all").format(n=wanted)
+            title.append(
+                _(" (last {n} of {wanted} lines; {more})").format(n=len(lines), wanted=wanted, more=more), style="dim"
+            )
         if len(title) + len(footer) + 2 > self.width:
             return [title, *self._log_lines(lines), footer]
         head = Table.grid(expand=True)
@@ -1198,7 +1269,7 @@ class Screen:
         log_lines = min(log_lines, len(vm["log"]["lines"]))
         # The session's place in its record, to check a resumed game (the host's, not part of the view).
         decisions = len(g.record()["choices"])
-        footer = Text(f"decision #{decisions} · state {g.state_hash()[:12]}", style="dim")
+        footer = Text(_("decision #{n} · state {hash}").format(n=decisions, hash=g.state_hash()[:12]), style="dim")
 
         def top(courts: str, brief: bool, drawn: bool = True, extras: bool = True) -> list[Any]:
             if courts == "pages":
@@ -1243,7 +1314,10 @@ class Screen:
                 extra = None
             # Never fewer than the last three lines: what just happened matters more than the top of the board.
             # The log's title shares its line with the footer when both fit, else they take a line each.
-            title_room = len("Since your last decision (last 99 of 999 lines; l shows them all)") + len(footer) + 2
+            longest = _("Since your last decision") + _(" (last {n} of {wanted} lines; {more})").format(
+                n=99, wanted=999, more=_("l shows them all")
+            )
+            title_room = len(longest) + len(footer) + 2
             log_lines = min(log_lines, max(room - (1 if title_room <= self.width else 2), 3))
         if extra is not None:
             parts.append(extra)
@@ -1252,8 +1326,8 @@ class Screen:
 
     @staticmethod
     def pages_hint() -> Text:
-        hint = Text("Pages: ", style="bold")
-        hint.append("m map · k market · c courts, hands · l log · b whole board")
+        hint = Text(_("Pages: "), style="bold")
+        hint.append(_("m map · k market · c courts, hands · l log · b whole board"))
         return hint
 
     def page(self, vm: dict[str, Any], name: str, humans: Sequence[int]) -> int:
@@ -1287,9 +1361,9 @@ class Screen:
         columns = 1
         while (len(items) + columns - 1) // columns > 8 and columns < 4 and fits(columns + 1):
             columns += 1
-        hint = "number or label prefix; help for commands"
+        hint = _("number or label prefix; help for commands")
         if vm["can_undo"]:
-            hint += "; undo to take back"
+            hint += _("; undo to take back")
         prompt = Text(vm["prompt"], style="bold reverse")
         prompt.append(f"  ({hint})", style="dim")
         parts: list[Any] = [prompt]
@@ -1298,7 +1372,7 @@ class Screen:
         else:
             per = (len(items) + columns - 1) // columns
             grid = Table.grid(padding=(0, 3))
-            for _ in range(columns):
+            for _col in range(columns):
                 grid.add_column(no_wrap=True)
             for r in range(per):
                 grid.add_row(*(items[c * per + r] if c * per + r < len(items) else "" for c in range(columns)))
@@ -1315,10 +1389,14 @@ class Screen:
         items = []
         for entry in vm["courts"][seat]:
             for action, why in (entry.get("unusable_actions") or {}).items():
-                items.append(f"{action.capitalize()} with {card_title(entry['card'])}: {why}")
+                items.append(
+                    _("{action} with {card}: {why}").format(
+                        action=action_name(action).capitalize(), card=card_title(entry["card"]), why=why
+                    )
+                )
         if not items:
             return None
-        text = Text("  Not now: ", style="dim bold")
+        text = Text(_("  Not now: "), style="dim bold")
         text.append(" · ".join(items), style="dim")
         return text
 
@@ -1379,13 +1457,13 @@ class Session:
                 return input(prompt)
             except EOFError:
                 self.screen.print("")
-                raise QuitGame("end of input") from None
+                raise QuitGame(_("end of input")) from None
         self.screen.console.print(Text(prompt), end="")
         self.screen.out.flush()
         line = self.stdin.readline()
         if not line:
             self.screen.print("")
-            raise QuitGame("end of input")
+            raise QuitGame(_("end of input"))
         line = line.rstrip("\r\n")
         if self.echo:
             self.screen.print(Text(line))
@@ -1404,14 +1482,17 @@ class Session:
             key = f"{type(exc).__name__} {exc.errno}"
             if key != self.save_error:
                 reason = exc.strerror or str(exc)
-                self.screen.plain(f"Warning: could not autosave to {self.save_path}: {reason}", style="bold red")
+                self.screen.plain(
+                    _("Warning: could not autosave to {path}: {reason}").format(path=self.save_path, reason=reason),
+                    style="bold red",
+                )
             self.save_error = key
             return False
         self.save_error = None
         return True
 
     def resume_hint(self) -> str:
-        return f"resume with: pamir play --load {self.save_path}"
+        return _("resume with: pamir play --load {path}").format(path=self.save_path)
 
     # -- log
 
@@ -1441,15 +1522,15 @@ class Session:
             self.finish()
             return 0
         except QuitGame as q:
-            return self.leave(f"Game saved to {self.save_path} ({q.reason}).", 0)
+            return self.leave(_("Game saved to {path} ({reason}).").format(path=self.save_path, reason=q.reason), 0)
         except KeyboardInterrupt:
             self.screen.plain("")
-            return self.leave(f"Interrupted. Game saved to {self.save_path}.", EXIT_INTERRUPTED)
+            return self.leave(_("Interrupted. Game saved to {path}.").format(path=self.save_path), EXIT_INTERRUPTED)
 
     def leave(self, message: str, code: int) -> int:
         """Save before leaving, and say how to come back."""
         if not self.autosave():
-            self.screen.plain(f"The game could NOT be saved to {self.save_path}.", style="bold red")
+            self.screen.plain(_("The game could NOT be saved to {path}.").format(path=self.save_path), style="bold red")
             return 1
         self.screen.plain(message, style="bold")
         self.screen.plain(self.resume_hint(), style="bold")
@@ -1461,20 +1542,25 @@ class Session:
         viewer = self.humans[0] if len(self.humans) == 1 else None
         self.screen.board(g, viewer, self.humans, reserve=g.n + 3)
         summary = g.summary()
-        names = " and ".join(game_player_name(g, w) for w in summary["winners"])
-        self.screen.print(
-            Text(
-                f"Game over ({summary['end_reason']}): {names} {'win' if len(summary['winners']) > 1 else 'wins'}.",
-                style="bold green",
-            )
-        )
+        names = _(" and ").join(game_player_name(g, w) for w in summary["winners"])
+        if len(summary["winners"]) > 1:
+            over = _("Game over ({reason}): {names} win.")
+        else:
+            over = _("Game over ({reason}): {names} wins.")
+        self.screen.print(Text(over.format(reason=_(str(summary.get("end_reason"))), names=names), style="bold green"))
         vp = summary["vp"]
         for place, p in enumerate(sorted(range(g.n), key=lambda q: -vp[q]), 1):
-            you = " (you)" if self.humans == [p] else ""
-            won = " — winner" if p in summary["winners"] else ""
-            self.screen.plain(f"  {place}. {game_player_name(g, p)}{you}: {vp[p]} VP{won}")
+            you = _(" (you)") if self.humans == [p] else ""
+            won = _(" — winner") if p in summary["winners"] else ""
+            self.screen.plain(
+                _("  {place}. {player}{you}: {vp} VP{won}").format(
+                    place=place, player=game_player_name(g, p), you=you, vp=vp[p], won=won
+                )
+            )
         self.screen.plain(
-            f"The finished game is saved in {self.save_path}; see it again with: pamir replay {self.save_path}"
+            _("The finished game is saved in {path}; see it again with: pamir replay {path}").format(
+                path=self.save_path
+            )
         )
 
     def humans_turn(self, g: Game) -> bool:
@@ -1495,7 +1581,7 @@ class Session:
         while True:
             cmd = self.read("[step] press Enter to continue (b = board, q = quit) ").strip().lower()
             if cmd in ("q", "quit", "exit"):
-                raise QuitGame("quit")
+                raise QuitGame(_("quit"))
             if cmd not in ("b", "board"):
                 return
             viewer = self.humans[0] if len(self.humans) == 1 else None
@@ -1505,10 +1591,12 @@ class Session:
         self.screen.clear()
         name = game_player_name(self.g, who)
         self.screen.print(
-            Text("\n" * 2 + f"Pass to {name} — press Enter (q = save and quit)", style="bold reverse")
+            Text("\n" * 2 + _("Pass to {player} — press Enter (q = save and quit)").format(
+                player=name
+            ), style="bold reverse")
         )
         if self.read("").strip().lower() in ("q", "quit", "exit"):
-            raise QuitGame("quit")
+            raise QuitGame(_("quit"))
         self.screen.clear()
 
     def show_decision(self, who: int) -> list[tuple[tuple[Any, ...], str]]:
@@ -1557,7 +1645,7 @@ class Session:
             try:
                 g.apply(option, who)
             except PamirError as exc:  # cannot happen for a listed option, but never lose the game to it
-                self.screen.plain(f"That did not work: {exc}", style="bold red")
+                self.screen.plain(_("That did not work: {error}").format(error=exc), style="bold red")
                 continue
             self.autosave()
             self.flush_log()
@@ -1574,7 +1662,7 @@ class Session:
         rows = self.screen.height()
         if rows is not None and used + self.screen.lines(block) + 1 > rows:
             line = Text(self.vm["prompt"], style="bold reverse")
-            line.append(f"  (options 1-{len(self.vm['options'])}; b shows them again)", style="dim")
+            line.append(_("  (options 1-{n}; b shows them again)").format(n=len(self.vm["options"])), style="dim")
             self.screen.print(line)
             return
         self.screen.print(block)
@@ -1583,46 +1671,49 @@ class Session:
         """An option tuple, ``"redraw"`` (the board must be drawn again), or None (ask again)."""
         g = self.g
         if not line:
-            self.screen.plain("Type the number of an option, the start of its label, or help.", style="yellow")
+            self.screen.plain(_("Type the number of an option, the start of its label, or help."), style="yellow")
             return None
-        word, _, rest = line.partition(" ")
+        word, _sep, rest = line.partition(" ")
         cmd = word.lower()
         rest = rest.strip()
         if cmd in ("help", "?", "h"):
-            self.screen.plain(HELP_TEXT)
+            self.screen.plain(_(HELP_TEXT))
             return None
         if cmd in ("quit", "exit", "q"):
-            raise QuitGame("quit")
+            raise QuitGame(_("quit"))
         if cmd == "undo":
             if not g.can_undo(g.current_player):
                 self.screen.plain(
-                    "Nothing to undo: you can take back only your own decisions of this turn, "
-                    "before a card is drawn or revealed and before another player decides.",
+                    _(
+                        "Nothing to undo: you can take back only your own decisions of this turn, "
+                        "before a card is drawn or revealed and before another player decides."
+                    ),
                     style="yellow",
                 )
                 return None
             g.undo(g.current_player)
             self.autosave()
             self.seen = len(g.events())
-            self.screen.plain("Undone.", style="bold")
+            self.screen.plain(_("Undone."), style="bold")
             return "redraw"
         if cmd in ("log", "l"):
             lines = g.log_lines()
             who = g.current_player
             since = self.log_mark.get(who) if who is not None else None
             if rest == "all":
-                shown, title = lines, f"The whole log ({len(lines)} lines):"
+                shown, title = lines, _("The whole log ({n} lines):").format(n=len(lines))
             elif rest:
                 if not rest.isdigit():
-                    self.screen.plain("Usage: log [n | all]", style="yellow")
+                    self.screen.plain(_("Usage: log [n | all]"), style="yellow")
                     return None
                 n = int(rest)
-                shown, title = (log_with_turn(lines, len(lines) - n) if n else []), f"The last {n} log lines:"
+                shown = log_with_turn(lines, len(lines) - n) if n else []
+                title = _("The last {n} log lines:").format(n=n)
             elif since is not None and len(lines) - since > 0:
                 shown = log_with_turn(lines, since)
-                title = f"Since your last decision ({len(lines) - since} lines):"
+                title = _("Since your last decision ({n} lines):").format(n=len(lines) - since)
             else:
-                shown, title = log_with_turn(lines, len(lines) - 20), "The last 20 log lines:"
+                shown, title = log_with_turn(lines, len(lines) - 20), _("The last 20 log lines:")
             self.screen.plain(title, style="bold underline")
             for text in shown:
                 self.screen.plain("  " + text, style=log_style(text))
@@ -1634,13 +1725,13 @@ class Session:
             return None
         if cmd == "card":
             if not rest:
-                self.screen.plain("Usage: card <number or name>, or card ai <1-24>", style="yellow")
+                self.screen.plain(_("Usage: card <number or name>, or card ai <1-24>"), style="yellow")
                 return None
-            kind, _, number = rest.partition(" ")
+            kind, _sep, number = rest.partition(" ")
             try:
                 if kind.lower() in ("ai", "wakhan"):
                     if not number.strip().isdigit():
-                        raise KeyError("Usage: card ai <1-24>")
+                        raise KeyError(_("Usage: card ai <1-24>"))
                     self.screen.plain(wakhan_card_details(int(number)))
                 else:
                     self.screen.plain(card_details(find_card(rest).number))
@@ -1651,21 +1742,27 @@ class Session:
             return "redraw"
         if cmd == "save":
             if not rest:
-                self.screen.plain("Usage: save <file>", style="yellow")
+                self.screen.plain(_("Usage: save <file>"), style="yellow")
                 return None
             target = Path(rest).expanduser()
             try:
                 atomic_write_json(target, self.doc())
             except OSError as exc:
-                self.screen.plain(f"Could not save to {target}: {exc}", style="bold red")
+                self.screen.plain(_("Could not save to {path}: {error}").format(
+                    path=target, error=exc
+                ), style="bold red")
                 return None
-            self.screen.plain(f"Saved to {target}; resume with: pamir play --load {target}", style="bold")
+            self.screen.plain(_("Saved to {path}; resume with: pamir play --load {path}").format(
+                path=target
+            ), style="bold")
             return None
         if line.isdigit():
             k = int(line)
             if 1 <= k <= len(labelled):
                 return labelled[k - 1][0]
-            self.screen.plain(f"There is no option {k}: choose 1 to {len(labelled)}.", style="yellow")
+            self.screen.plain(_("There is no option {k}: choose 1 to {n}.").format(
+                k=k, n=len(labelled)
+            ), style="yellow")
             return None
         low = norm_label(line)
         exact = [o for o, lab in labelled if norm_label(lab) == low]
@@ -1677,12 +1774,18 @@ class Session:
         if len(matches) == 1:
             return matches[0][0]
         if not matches:
-            self.screen.plain(f"No option matches {line!r}. Type a number, a label prefix, or help.", style="yellow")
+            self.screen.plain(
+                _("No option matches {text}. Type a number, a label prefix, or help.").format(text=repr(line)),
+                style="yellow",
+            )
             return None
-        numbers = [str(i) for i, (o, _) in enumerate(labelled, 1) if any(o == m[0] for m in matches)]
+        numbers = [str(i) for i, (o, _label) in enumerate(labelled, 1) if any(o == m[0] for m in matches)]
         self.screen.plain(
-            f"{line!r} matches {len(matches)} options ({', '.join(numbers[:12])}"
-            f"{', ...' if len(numbers) > 12 else ''}); type more of the label or its number.",
+            _("{text} matches {n} options ({numbers}); type more of the label or its number.").format(
+                text=repr(line),
+                n=len(matches),
+                numbers=", ".join(numbers[:12]) + (", ..." if len(numbers) > 12 else ""),
+            ),
             style="yellow",
         )
         return None
@@ -1697,7 +1800,7 @@ def _bot_name(text: str) -> str:
     except PamirError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
     if kind == "wakhan":
-        raise argparse.ArgumentTypeError("Wakhan takes the last seat with --wakhan, not --bots")
+        raise argparse.ArgumentTypeError(_("Wakhan takes the last seat with --wakhan, not --bots"))
     return text.strip().lower()
 
 
@@ -1710,26 +1813,28 @@ def _humans(text: str) -> str:
 
 
 def add_play_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--players", type=player_count_arg, default=None, help="players, 2-5 (default 3)")
+    p.add_argument("--players", type=player_count_arg, default=None, help=_("players, 2-5 (default 3)"))
     p.add_argument(
         "--humans",
         type=_humans,
         default=None,
         metavar="SEATS",
-        help='seats played at this terminal, 1-based and comma separated (default "1"; '
-        '"none" lets the bots play alone); the others are bots (see --bots)',
+        help=_(
+            'seats played at this terminal, 1-based and comma separated (default "1"; '
+            '"none" lets the bots play alone); the others are bots (see --bots)'
+        ),
     )
     p.add_argument(
         "--bots",
         type=_bot_name,
         default=None,
         metavar="NAME",
-        help="the bots in the other seats: random (default), heuristic[:easy|normal], search[:fast|normal|strong]",
+        help=_("the bots in the other seats: random (default), heuristic[:easy|normal], search[:fast|normal|strong]"),
     )
-    p.add_argument("--seed", type=seed_arg, default=None, help="the game's seed (default: random)")
-    p.add_argument("--open-hands", action="store_true", help="everyone's hand is shown")
-    p.add_argument("--load", metavar="FILE", help="resume a saved game (an autosave, a save or a record)")
-    p.add_argument("--list", action="store_true", help="list the saved games, newest first, and leave")
+    p.add_argument("--seed", type=seed_arg, default=None, help=_("the game's seed (default: random)"))
+    p.add_argument("--open-hands", action="store_true", help=_("everyone's hand is shown"))
+    p.add_argument("--load", metavar="FILE", help=_("resume a saved game (an autosave, a save or a record)"))
+    p.add_argument("--list", action="store_true", help=_("list the saved games, newest first, and leave"))
     p.add_argument(
         "--resume",
         nargs="?",
@@ -1737,33 +1842,37 @@ def add_play_arguments(p: argparse.ArgumentParser) -> None:
         const=0,
         default=None,
         metavar="N",
-        help="resume saved game N of --list (default: the newest unfinished one)",
+        help=_("resume saved game N of --list (default: the newest unfinished one)"),
     )
     p.add_argument(
         "--save",
         metavar="FILE",
-        help="autosave file, written after every decision (default: a new file in $PAXPAMIR_HOME/saves or "
-        "~/.paxpamir/saves for a new game, the loaded file for a resumed one); you are asked before a file "
-        "holding another unfinished game is overwritten",
+        help=_(
+            "autosave file, written after every decision (default: a new file in $PAXPAMIR_HOME/saves or "
+            "~/.paxpamir/saves for a new game, the loaded file for a resumed one); you are asked before a file "
+            "holding another unfinished game is overwritten"
+        ),
     )
     p.add_argument(
         "--ask-always",
         action="store_true",
-        help="ask even when a decision has a single option (by default it is taken for you, with a log line)",
+        help=_("ask even when a decision has a single option (by default it is taken for you, with a log line)"),
     )
-    p.add_argument("--step", action="store_true", help="pause after each bot turn")
+    p.add_argument("--step", action="store_true", help=_("pause after each bot turn"))
     p.add_argument(
         "--wakhan",
         action="store_true",
-        help="the last seat is Wakhan, the rulebook's automated opponent (2 or 3 players in all)",
+        help=_("the last seat is Wakhan, the rulebook's automated opponent (2 or 3 players in all)"),
     )
     p.add_argument("--wakhan-variants", type=wakhan_variants_arg, default=(), metavar="VARIANTS",
-                   help=WAKHAN_VARIANTS_HELP)
+                   help=wakhan_variants_help())
+    add_lang_argument(p)
 
 
 def add_replay_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("file", metavar="FILE", help="a saved game, autosave or game record")
-    p.add_argument("--all", action="store_true", help="print the whole log without stopping")
+    p.add_argument("file", metavar="FILE", help=_("a saved game, autosave or game record"))
+    p.add_argument("--all", action="store_true", help=_("print the whole log without stopping"))
+    add_lang_argument(p)
 
 
 def _load_reporting(path: str, command: str, err: TextIO) -> tuple[Game, dict[str, Any]] | None:
@@ -1771,10 +1880,12 @@ def _load_reporting(path: str, command: str, err: TextIO) -> tuple[Game, dict[st
     try:
         game, doc = load_document(path)
     except (OSError, ValueError, PamirError) as exc:
-        print(f"pamir {command}: error: cannot load {path}: {exc}", file=err)
+        print(_("pamir {command}: error: cannot load {path}: {error}").format(command=command, path=path, error=exc),
+              file=err)
         return None
     for warning in doc["warnings"]:
-        print(f"pamir {command}: warning: {path}: {warning}", file=err)
+        print(_("pamir {command}: warning: {path}: {warning}").format(command=command, path=path, warning=warning),
+              file=err)
     return game, doc
 
 
@@ -1788,19 +1899,21 @@ def cmd_play(
         return list_saved_games(out)
     if args.resume is not None:
         if args.load:
-            print("pamir play: error: --resume and --load cannot be used together", file=err)
+            print(_("pamir play: error: --resume and --load cannot be used together"), file=err)
             return 2
         saves = list_saves()
         if args.resume == 0:
             unfinished = [path for path, doc in saves if doc is not None and not doc.get("over")]
             if not unfinished:
-                print("pamir play: error: no unfinished saved game (pamir play --list shows them all)", file=err)
+                print(_("pamir play: error: no unfinished saved game (pamir play --list shows them all)"), file=err)
                 return 1
             args.load = str(unfinished[0])
         elif 1 <= args.resume <= len(saves):
             args.load = str(saves[args.resume - 1][0])
         else:
-            print(f"pamir play: error: there is no saved game {args.resume} (pamir play --list)", file=err)
+            print(_("pamir play: error: there is no saved game {n} (pamir play --list)").format(
+                n=args.resume
+            ), file=err)
             return 2
     save_path = Path(args.save).expanduser() if args.save else None
     if args.load:
@@ -1812,9 +1925,11 @@ def cmd_play(
             name for name, given in (("--seed", args.seed is not None), ("--open-hands", args.open_hands)) if given
         ]
         if ignored:
-            print(f"pamir play: note: {' and '.join(ignored)} ignored: the loaded game keeps its own", file=err)
+            print(_("pamir play: note: {options} ignored: the loaded game keeps its own").format(
+                options=_(" and ").join(ignored)), file=err)
         if args.players is not None and args.players != game.n:
-            print(f"pamir play: error: {args.load} is a {game.n}-player game, not {args.players}", file=err)
+            print(_("pamir play: error: {path} is a {n}-player game, not {players}").format(
+                path=args.load, n=game.n, players=args.players), file=err)
             return 2
         try:
             if args.humans is not None:
@@ -1827,31 +1942,31 @@ def cmd_play(
             bots = args.bots or str(doc.get("bots", "random"))
             parse_bot(bots)
         except (ValueError, TypeError, PamirError) as exc:
-            print(f"pamir play: error: {exc}", file=err)
+            print(_("pamir play: error: {error}").format(error=exc), file=err)
             return 2
         if save_path is None:
             # A session goes on in its own file; a bare record or state gets a new one.
             is_session = "humans" in doc
             save_path = Path(args.load).expanduser() if is_session else new_save_path(game.seed)
-        note = (
-            f"Resumed {args.load}: {game.n} players, turn {game.turn}, "
-            f"decision #{len(game.record()['choices'])}, state {game.state_hash()[:12]}"
+        note = _("Resumed {path}: {n} players, turn {turn}, decision #{decision}, state {hash}").format(
+            path=args.load, n=game.n, turn=game.turn, decision=len(game.record()["choices"]),
+            hash=game.state_hash()[:12],
         )
     else:
         players = args.players or (2 if args.wakhan else 3)
         if args.wakhan_variants and not args.wakhan:
-            print("pamir play: error: --wakhan-variants needs --wakhan", file=err)
+            print(_("pamir play: error: --wakhan-variants needs --wakhan"), file=err)
             return 2
         if args.wakhan and players not in (2, 3):
-            print("pamir play: error: Wakhan plays against one or two humans: --players 2 or 3 (her seat included)",
+            print(_("pamir play: error: Wakhan plays against one or two humans: --players 2 or 3 (her seat included)"),
                   file=err)
             return 2
         try:
             humans = parse_humans(args.humans if args.humans is not None else "1", players)
             if args.wakhan and players - 1 in humans:
-                raise ValueError(f"seat {players} is Wakhan's")
+                raise ValueError(_("seat {n} is Wakhan's").format(n=players))
         except ValueError as exc:
-            print(f"pamir play: error: argument --humans: {exc}", file=err)
+            print(_("pamir play: error: argument --humans: {error}").format(error=exc), file=err)
             return 2
         seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 1_000_000)
         game = Game.new(
@@ -1859,46 +1974,53 @@ def cmd_play(
         )
         bot_seed = seed
         bots = args.bots or "random"
-        note = f"New game: {players} players, seed {seed}"
+        note = _("New game: {n} players, seed {seed}").format(n=players, seed=seed)
         unfinished = [path for path, doc in list_saves() if doc is not None and not doc.get("over")]
         if unfinished:
-            note += (
-                f" (you have {len(unfinished)} unfinished saved game{'s' if len(unfinished) != 1 else ''}: "
-                "pamir play --list shows them, pamir play --resume goes on with the newest)"
-            )
+            note += ngettext(
+                " (you have {n} unfinished saved game: pamir play --list shows them, pamir play --resume goes on "
+                "with the newest)",
+                " (you have {n} unfinished saved games: pamir play --list shows them, pamir play --resume goes on "
+                "with the newest)",
+                len(unfinished),
+            ).format(n=len(unfinished))
         if save_path is None:
             save_path = new_save_path(seed)
     other = would_lose_decisions(save_path, game)
     if other is not None:
-        question = (
-            f"{save_path} holds another unfinished game ({other.get('players')} players, turn {other.get('turn')}, "
-            f"{other.get('decisions')} decisions). Overwrite it? [y/N] "
-        )
+        question = _(
+            "{path} holds another unfinished game ({n} players, turn {turn}, {decisions} decisions). "
+            "Overwrite it? [y/N] "
+        ).format(path=save_path, n=other.get("players"), turn=other.get("turn"), decisions=other.get("decisions"))
         print(question, end="", file=out, flush=True)
         answer = stdin.readline()
         if not bool(getattr(stdin, "isatty", lambda: False)()):
             print(answer.rstrip("\r\n"), file=out)
-        if answer.strip().lower() not in ("y", "yes"):
+        if answer.strip().lower() not in ("y", "yes", _("y"), _("yes")):
             print(
-                f"Nothing overwritten. Resume that game with: pamir play --load {save_path}, "
-                "or choose another file with --save.",
+                _(
+                    "Nothing overwritten. Resume that game with: pamir play --load {path}, "
+                    "or choose another file with --save."
+                ).format(path=save_path),
                 file=out,
             )
             return 1
     session = Session(
         game, humans, bot_seed, save_path, stdin, out, step=args.step, ask_always=args.ask_always, bots=bots
     )
-    human = "(you)" if len(humans) == 1 else "(human)"
+    human = _("(you)") if len(humans) == 1 else _("(human)")
     seats = ", ".join(
-        "Wakhan (last seat)" if p == game.wakhan else f"Player {p + 1} {human if p in humans else '(bot)'}"
+        _("Wakhan (last seat)")
+        if p == game.wakhan
+        else f"{game_player_name(game, p)} {human if p in humans else _('(bot)')}"
         for p in range(game.n)
     )
     session.screen.plain(note, style="bold")
-    session.screen.plain(f"Seats: {seats}. Autosave: {save_path}")
+    session.screen.plain(_("Seats: {seats}. Autosave: {path}").format(seats=seats, path=save_path))
     try:
         return session.run()
     except OSError as exc:
-        print(f"pamir play: error: {exc}", file=err)
+        print(_("pamir play: error: {error}").format(error=exc), file=err)
         return 1
 
 
@@ -1906,9 +2028,10 @@ def list_saved_games(out: TextIO) -> int:
     """``pamir play --list``: the saved games, newest first, numbered for ``--resume N``."""
     saves = list_saves()
     if not saves:
-        print(f"No saved games in {saves_dir()}.", file=out)
+        print(_("No saved games in {path}.").format(path=saves_dir()), file=out)
         return 0
-    print(f"Saved games, newest first ({saves_dir()}); resume one with pamir play --resume N:", file=out)
+    print(_("Saved games, newest first ({path}); resume one with pamir play --resume N:").format(path=saves_dir()),
+          file=out)
     for i, (path, doc) in enumerate(saves, 1):
         print(f"  {i:>2}. {save_summary(path, doc)}", file=out)
     return 0
@@ -1936,7 +2059,10 @@ def cmd_replay(
     g = _record_start(record)
     seen = 0
     echo = not bool(getattr(stdin, "isatty", lambda: False)())
-    screen.plain(f"Replay of {args.file}: {len(choices)} decisions. {REPLAY_KEYS}", style="bold")
+    screen.plain(
+        _("Replay of {path}: {n} decisions. {keys}").format(path=args.file, n=len(choices), keys=_(REPLAY_KEYS)),
+        style="bold",
+    )
 
     def show_new() -> None:
         nonlocal seen
@@ -1968,10 +2094,15 @@ def cmd_replay(
             at += 1
             if until is not None and until(g, g.events()[before:]):
                 break
-        total, _ = log_since(g, 0)
+        total, _lines = log_since(g, 0)
         seen = total
         lines = g.log_lines()
-        screen.plain(f"At decision {at + 1} of {len(choices)}, turn {g.turn}; the log that leads here:", style="bold")
+        screen.plain(
+            _("At decision {k} of {n}, turn {turn}; the log that leads here:").format(
+                k=at + 1, n=len(choices), turn=g.turn
+            ),
+            style="bold",
+        )
         for text in log_with_turn(lines, len(lines) - 8):
             screen.plain("  " + text, style=log_style(text))
         return at
@@ -1988,20 +2119,20 @@ def cmd_replay(
             cmd = line.strip().lower()
             if echo:
                 screen.print(Text(cmd))
-            word, _, arg = cmd.partition(" ")
+            word, _sep, arg = cmd.partition(" ")
             if cmd in ("q", "quit", "exit"):
                 return 0
             if cmd in ("b", "board"):
                 screen.board(g, None, humans)
                 continue
             if cmd in ("h", "help", "?"):
-                screen.plain(REPLAY_KEYS)
+                screen.plain(_(REPLAY_KEYS))
                 continue
             if cmd in ("p", "back"):
                 i = goto(i - 1)
                 continue
             if word in ("j", "jump", "t", "turn") and not arg.strip().isdigit():
-                screen.plain(f"Usage: {word} <number>. {REPLAY_KEYS}", style="yellow")
+                screen.plain(_("Usage: {word} <number>. {keys}").format(word=word, keys=_(REPLAY_KEYS)), style="yellow")
                 continue
             if word in ("j", "jump"):
                 i = goto(int(arg) - 1)
@@ -2016,7 +2147,7 @@ def cmd_replay(
                 i = goto(len(choices), lambda game, new: any(e["type"] == "dominance_check" for e in new))
                 continue
             if cmd not in ("", "n", "next"):
-                screen.plain(f"Unknown key {cmd!r}. {REPLAY_KEYS}", style="yellow")
+                screen.plain(_("Unknown key {key}. {keys}").format(key=repr(cmd), keys=_(REPLAY_KEYS)), style="yellow")
                 continue
             who, option, *reason = choices[i]
             label = g.label(tuple(_tupled(option)))
@@ -2031,7 +2162,7 @@ def cmd_replay(
     return 0
 
 
-REPLAY_KEYS = (
+REPLAY_KEYS = N_(
     "Enter = next decision, p = back one, j N = to decision N, t N = to turn N, d = to the next Dominance Check, "
     "b = board, q = quit."
 )
@@ -2053,13 +2184,19 @@ def _record_start(record: dict[str, Any]) -> Game:
 def _replay_footer(screen: Screen, g: Game, decisions: int) -> None:
     if g.is_over:
         s = g.summary()
-        names = " and ".join(game_player_name(g, w) for w in s["winners"])
+        names = _(" and ").join(game_player_name(g, w) for w in s["winners"])
         scores = ", ".join(f"{game_player_name(g, p)} {v}" for p, v in enumerate(s["vp"]))
-        screen.plain(f"Game over after {decisions} decisions ({s['end_reason']}): {names}; VP: {scores}.", style="bold")
+        screen.plain(
+            _("Game over after {n} decisions ({reason}): {names}; VP: {scores}.").format(
+                n=decisions, reason=_(str(s.get("end_reason"))), names=names, scores=scores
+            ),
+            style="bold",
+        )
     else:
         screen.plain(
-            f"End of the record ({decisions} decisions); the game goes on: turn {g.turn}, "
-            f"{game_player_name(g, g.current_player or 0)} to decide.",
+            _("End of the record ({n} decisions); the game goes on: turn {turn}, {player} to decide.").format(
+                n=decisions, turn=g.turn, player=game_player_name(g, g.current_player or 0)
+            ),
             style="bold",
         )
 
@@ -2072,10 +2209,14 @@ def register(subparsers: Any) -> None:
     """
     p = subparsers.add_parser(
         "play",
-        help="play a game at this terminal against random bots (hot-seat)",
+        help=_("play a game at this terminal against random bots (hot-seat)"),
         description=(
-            "Play Pax Pamir at the terminal: you against random bots, or several people sharing\n"
-            "the terminal (hot-seat). The game is saved after every decision; Ctrl-C saves and leaves.\n\n" + HELP_TEXT
+            _(
+                "Play Pax Pamir at the terminal: you against random bots, or several people sharing\n"
+                "the terminal (hot-seat). The game is saved after every decision; Ctrl-C saves and leaves."
+            )
+            + "\n\n"
+            + _(HELP_TEXT)
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -2083,15 +2224,15 @@ def register(subparsers: Any) -> None:
     p.set_defaults(run=cmd_play, func=cmd_play)
     r = subparsers.add_parser(
         "replay",
-        help="step through a saved or finished game",
-        description="Step through a saved game, forward and back. " + REPLAY_KEYS,
+        help=_("step through a saved or finished game"),
+        description=_("Step through a saved game, forward and back.") + " " + _(REPLAY_KEYS),
     )
     add_replay_arguments(r)
     r.set_defaults(run=cmd_replay, func=cmd_replay)
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="pamir", description="Play Pax Pamir at the terminal.")
+    parser = argparse.ArgumentParser(prog="pamir", description=_("Play Pax Pamir at the terminal."))
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     register(sub)
     return parser
@@ -2100,11 +2241,18 @@ def build_parser() -> argparse.ArgumentParser:
 def main(
     argv: Sequence[str] | None = None, stdin: TextIO | None = None, out: TextIO | None = None, err: TextIO | None = None
 ) -> int:
-    """Run ``play`` or ``replay`` with ``argv``; return the exit code (2 for bad arguments)."""
+    """Run ``play`` or ``replay`` with ``argv``; return the exit code (2 for bad arguments). Texts are in the
+    language ``--lang`` names, else the environment's."""
+    args_list = list(argv) if argv is not None else sys.argv[1:]
+    with language(requested_language(args_list)):
+        return _main(args_list, stdin, out, err)
+
+
+def _main(argv: list[str], stdin: TextIO | None, out: TextIO | None, err: TextIO | None) -> int:
     parser = build_parser()
     err = err or sys.stderr
     try:
-        args = parser.parse_args(list(argv) if argv is not None else None)
+        args = parser.parse_args(argv)
     except SystemExit as exc:
         return int(exc.code or 0) if not isinstance(exc.code, str) else 2
     if getattr(args, "run", None) is None:

@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 from ..content.cards import CARDS, COURT, DOMINANCE_CHECKS, WAKHAN_INSTRUCTIONS, CourtCard, EventCard, wakhan_card
-from ..content.i18n import N_, UnknownLanguage, _, check_language, current_language, language
+from ..content.i18n import N_, UnknownLanguage, _, check_language, current_language, language, ngettext
 from ..content.map import (
     BORDER_NAMES,
     BORDERS,
@@ -43,7 +43,7 @@ from ..rules.scoring import cylinders_in_play, dominant_coalition, influence
 from ..rules.setup import deck_piles
 from ..rules.turn import court_limit, hand_limit
 from ..rules.wakhan import VARIANT_TITLES, pragmatic_loyalty
-from .describe import effect_name, player_name, rupees_text
+from .describe import effect_name, player_name
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -288,9 +288,9 @@ def blocked_actions(g: Game, player: int, card: int, usable: list[str]) -> dict[
         elif action == "gift" and g.gifts[player] >= MAX_GIFTS:
             why = _("all three gifts are given")
         elif action in ("gift", "build", "betray") and rupees < action_min_cost(g, player, action):
-            why = _("it costs {cost}; you have {rupees}").format(
-                cost=rupees_text(action_min_cost(g, player, action)), rupees=rupees_text(rupees)
-            )
+            cost = action_min_cost(g, player, action)
+            why = ngettext("it costs {cost} rupee; you have {have}", "it costs {cost} rupees; you have {have}", cost)
+            why = why.format(cost=cost, have=rupees)
         elif action == "build" and player not in g.rulers:
             why = _("you rule no region")
         else:

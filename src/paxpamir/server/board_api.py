@@ -139,8 +139,8 @@ def game_stats(live: LiveGame, rows: list[DecisionRow]) -> dict[str, Any]:
     n = live.game.n
     game = _fresh(live)
 
-    series: dict[str, list[list[int]]] = {"vp": [[] for _ in range(n)], "rupees": [[] for _ in range(n)],
-                                          "influence": [[] for _ in range(n)]}
+    series: dict[str, list[list[int]]] = {"vp": [[] for _p in range(n)], "rupees": [[] for _p in range(n)],
+                                          "influence": [[] for _p in range(n)]}
     turns: list[int] = []
 
     def sample() -> None:
@@ -158,7 +158,7 @@ def game_stats(live: LiveGame, rows: list[DecisionRow]) -> dict[str, Any]:
             last_turn = game.turn
             sample()
     counts: list[dict[str, Any]] = [{"purchases": 0, "plays": 0, "actions": {}, "bribes_paid": 0, "bribes_refused": 0,
-               "bribes_asked": 0, "gifts": 0} for _ in range(n)]
+               "bribes_asked": 0, "gifts": 0} for _p in range(n)]
     checks: list[dict[str, Any]] = []
     for e in game.events():
         t = e["type"]

@@ -446,7 +446,7 @@ class Hub:
                     for cached in list(self.live.values()):
                         self.spawn(self.sync(cached))
                     async for note in conn.notifies():
-                        game_id, _, seq = note.payload.partition(" ")
+                        game_id, _sep, seq = note.payload.partition(" ")
                         live = self.live.get(game_id)
                         # A decision this process committed itself (or has read already) needs no reading.
                         if live is not None and not (seq.isdigit() and int(seq) <= live.seq):

@@ -179,7 +179,7 @@ def _start_server(database: str | None) -> tuple[subprocess.Popen[bytes], str, s
         stdout=subprocess.DEVNULL,
     )
     url = f"http://127.0.0.1:{port}"
-    for _ in range(300):
+    for _i in range(300):
         try:
             if httpx.get(url + "/healthz", timeout=1).status_code == 200:
                 return proc, url, tmp
