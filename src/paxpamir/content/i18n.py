@@ -117,15 +117,54 @@ def catalog(lang: str) -> dict[Any, Any]:
     if found is None:
         found = {}
         for domain in DOMAINS:
-            path = LOCALE_DIR / lang / "LC_MESSAGES" / f"{domain}.mo"
-            if not path.exists():
-                continue
-            with path.open("rb") as f:
-                t = _gettext.GNUTranslations(f)
-            found.update(t._catalog)  # type: ignore[attr-defined]
-            found[("", "plural")] = t.plural  # type: ignore[attr-defined]
+            t = _translations(lang, domain)
+            if t is not None:
+                found.update(t._catalog)  # type: ignore[attr-defined]
+                found[("", "plural")] = t.plural  # type: ignore[attr-defined]
         _CATALOGS[lang] = found
     return found
+
+
+def _translations(lang: str, domain: str) -> _gettext.GNUTranslations | None:
+    path = LOCALE_DIR / check_language(lang) / "LC_MESSAGES" / f"{domain}.mo"
+    if not path.exists():
+        return None
+    with path.open("rb") as f:
+        return _gettext.GNUTranslations(f)
+
+
+def domain_messages(lang: str, domain: str) -> dict[str, Any]:
+    """One domain's messages in ``lang``, as JSON for another program (the browser pages): msgid -> translation,
+    and for a message with plural forms msgid (its singular) -> the list of forms."""
+    if domain not in DOMAINS:
+        raise ValueError(f"unknown domain {domain!r}; the domains are {', '.join(DOMAINS)}")
+    t = _translations(lang, domain)
+    if t is None:
+        return {}
+    out: dict[str, Any] = {}
+    for key, text in t._catalog.items():  # type: ignore[attr-defined]
+        if isinstance(key, tuple):
+            forms = out.setdefault(key[0], [])
+            if isinstance(forms, list):
+                while len(forms) <= key[1]:
+                    forms.append("")
+                forms[key[1]] = text
+        elif key:
+            out[key] = text
+    return out
+
+
+def plural_expression(lang: str) -> str:
+    """The catalog's plural rule of ``lang`` as a C expression of ``n`` (``"(n != 1)"``), from its header."""
+    for domain in DOMAINS:
+        t = _translations(lang, domain)
+        if t is not None:
+            rule = t.info().get("plural-forms", "")
+            for part in rule.split(";"):
+                key, _sep, value = part.strip().partition("=")
+                if key.strip() == "plural" and value.strip():
+                    return value.strip()
+    return "(n != 1)"
 
 
 def _(message: str) -> str:

@@ -9,14 +9,29 @@ import secrets
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qsl
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from ..content.i18n import (
+    LANGUAGE_NAMES,
+    LANGUAGES,
+    N_,
+    UnknownLanguage,
+    _,
+    best_language,
+    check_language,
+    current_language,
+    domain_messages,
+    language,
+    plural_expression,
+)
 from ..engine.errors import PamirError
 from ..engine.game import MAX_PLAYERS, MIN_PLAYERS, Game
 from ..rules.wakhan import wakhan_variants
@@ -32,6 +47,7 @@ HELLO_TIMEOUT = 15.0
 STATUS = {
     "bad_json": 400,
     "bad_message": 400,
+    "bad_language": 422,
     "bad_request": 422,
     "bad_name": 422,
     "bad_webhook": 422,
@@ -52,6 +68,41 @@ def error_response(exc: ClientError) -> JSONResponse:
     return JSONResponse({"error": exc.code, "message": exc.message}, status_code=STATUS.get(exc.code, 400))
 
 
+def request_language(scope: dict[str, Any]) -> str | None:
+    """The language a request asks for: ``?lang=`` when given (None when it names no language we have), else
+    the browser's ``Accept-Language``, else English."""
+    for key, value in parse_qsl(scope.get("query_string", b"").decode("latin-1")):
+        if key == "lang":
+            return value if value in LANGUAGES else None
+    for name, value in scope.get("headers") or ():
+        if name == b"accept-language":
+            return best_language(value.decode("latin-1"))
+    return "en"
+
+
+class LanguageMiddleware:
+    """Every request is answered in its language (texts of the view model, cards, errors): ``?lang=de``, else
+    ``Accept-Language``. A ``lang`` that names no language we have is refused with the choices."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        if scope["type"] not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        lang = request_language(scope)
+        if lang is None:
+            if scope["type"] == "http":
+                exc = ClientError("bad_language", N_("unknown language: choose one of {languages}"),
+                                  languages=", ".join(LANGUAGES))
+                await error_response(exc)(scope, receive, send)
+                return
+            lang = "en"
+        with language(lang):
+            await self.app(scope, receive, send)
+
+
 def create_app(database_url: str, public_url: str = "") -> Starlette:
     store = Store(database_url)
     hub = Hub(store, public_url)
@@ -67,33 +118,33 @@ def create_app(database_url: str, public_url: str = "") -> Starlette:
     async def read_json(request: Request) -> Any:
         body = await request.body()
         if len(body) > MAX_BODY:
-            raise ClientError("too_large", f"the request body is over {MAX_BODY} bytes")
+            raise ClientError("too_large", N_("the request body is over {limit} bytes"), limit=MAX_BODY)
         try:
             return json.loads(body or b"{}")
         except (ValueError, UnicodeDecodeError):
-            raise ClientError("bad_json", "the request body is not valid JSON") from None
+            raise ClientError("bad_json", N_("the request body is not valid JSON")) from None
 
     async def authorise(request: Request) -> tuple[LiveGame, str, int | None]:
         game_id = request.path_params["game_id"]
         header = request.headers.get("authorization", "")
         token = header[7:].strip() if header.lower().startswith("bearer ") else ""
         if not token:
-            raise ClientError("unauthorized", "send the link's token as 'Authorization: Bearer <token>'")
+            raise ClientError("unauthorized", N_("send the link's token as 'Authorization: Bearer <token>'"))
         return await resolve(game_id, token)
 
     async def resolve(game_id: str, token: Any) -> tuple[LiveGame, str, int | None]:
         if not isinstance(token, str) or not token or len(token) > 200:
-            raise ClientError("unauthorized", "a token (the secret part of your link) is needed")
+            raise ClientError("unauthorized", N_("a token (the secret part of your link) is needed"))
         if len(game_id) > 32:
-            raise ClientError("unknown_game", "there is no such game")
+            raise ClientError("unknown_game", N_("there is no such game"))
         found = await hub.db(store.resolve_token, game_id, token)
         if found is None:
             if await hub.db(store.load_game, game_id) is None:
-                raise ClientError("unknown_game", "there is no such game")
-            raise ClientError("forbidden", "this token opens no seat of this game")
+                raise ClientError("unknown_game", N_("there is no such game"))
+            raise ClientError("forbidden", N_("this token opens no seat of this game"))
         live = await hub.get(game_id)
         if live is None:
-            raise ClientError("unknown_game", "there is no such game")
+            raise ClientError("unknown_game", N_("there is no such game"))
         return live, found[0], found[1]
 
     async def api_create(request: Request) -> Response:
@@ -106,50 +157,62 @@ def create_app(database_url: str, public_url: str = "") -> Starlette:
 
     async def create_game(spec: Any, base: str) -> dict[str, Any]:
         if not isinstance(spec, dict):
-            raise ClientError("bad_request", "send a JSON object such as {\"seats\": [{\"kind\": \"human\"}, ...]}")
+            raise ClientError(
+                "bad_request", N_("send a JSON object such as {example}"), example='{"seats": [{"kind": "human"}, ...]}'
+            )
         seat_specs = spec.get("seats")
         if not isinstance(seat_specs, list) or not MIN_PLAYERS <= len(seat_specs) <= MAX_PLAYERS:
-            raise ClientError("bad_request", f"'seats' must list {MIN_PLAYERS} to {MAX_PLAYERS} seats")
+            raise ClientError("bad_request", N_("'seats' must list {low} to {high} seats"), low=MIN_PLAYERS,
+                              high=MAX_PLAYERS)
         kinds = bots.seat_kinds()
         seat_rows: list[SeatRow] = []
         for i, s in enumerate(seat_specs):
             if isinstance(s, str):
                 s = {"kind": s}
             if not isinstance(s, dict) or s.get("kind", "human") not in kinds:
-                raise ClientError("bad_request", f"seat {i + 1}: the kind must be one of {', '.join(kinds)}")
+                raise ClientError(
+                    "bad_request", N_("seat {n}: the kind must be one of {kinds}"), n=i + 1, kinds=', '.join(kinds)
+                )
             kind = s.get("kind", "human")
             name = s.get("name")
             if name is not None and (not isinstance(name, str) or not name.split()):
-                raise ClientError("bad_request", f"seat {i + 1}: a name is a non-empty string")
-            default = "Wakhan" if kind == bots.WAKHAN else (f"Player {i + 1}" if kind == bots.HUMAN else
-                                                          f"{kind.capitalize()} bot {i + 1}")
+                raise ClientError("bad_request", N_("seat {n}: a name is a non-empty string"), n=i + 1)
+            # Unnamed seats are named in the creator's language (the names are stored as given).
+            if kind == bots.WAKHAN:
+                default = "Wakhan"
+            elif kind == bots.HUMAN:
+                default = _("Player {n}").format(n=i + 1)
+            else:
+                default = _("{kind} bot {n}").format(kind=kind.capitalize(), n=i + 1)
             seat_rows.append(SeatRow(i, kind, " ".join(name.split())[:40] if name else default, None))
         wakhan_seats = [r.seat for r in seat_rows if r.kind == bots.WAKHAN]
         if wakhan_seats and (wakhan_seats != [len(seat_rows) - 1] or len(seat_rows) not in (2, 3)):
-            raise ClientError("bad_request", "Wakhan takes the last seat of a game of 2 or 3 seats")
+            raise ClientError("bad_request", N_("Wakhan takes the last seat of a game of 2 or 3 seats"))
         seed = spec.get("seed")
         if seed is None:
             seed = secrets.randbelow(2**31)
         if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**62:
-            raise ClientError("bad_request", "the seed is a whole number from 0 to 2**62")
+            raise ClientError("bad_request", N_("the seed is a whole number from 0 to 2**62"))
         open_hands = spec.get("open_hands", False)
         delay = spec.get("bot_delay", 0.5)
         if not isinstance(open_hands, bool):
-            raise ClientError("bad_request", "'open_hands' is true or false")
+            raise ClientError("bad_request", N_("'open_hands' is true or false"))
         if not isinstance(delay, int | float) or isinstance(delay, bool) or not 0 <= delay <= 10:
-            raise ClientError("bad_request", "'bot_delay' is a number of seconds from 0 to 10")
+            raise ClientError("bad_request", N_("'bot_delay' is a number of seconds from 0 to 10"))
         variants = spec.get("wakhan_variants", [])
         if not isinstance(variants, (str, list)):
-            raise ClientError("bad_request", "'wakhan_variants' is 'rulebook', 'improved' or a list of variant names")
+            raise ClientError(
+                "bad_request", N_("'wakhan_variants' is 'rulebook', 'improved' or a list of variant names")
+            )
         try:
             chosen = wakhan_variants(variants)
             if chosen and not wakhan_seats:
-                raise ClientError("bad_request", "'wakhan_variants' needs a Wakhan seat")
+                raise ClientError("bad_request", N_("'wakhan_variants' needs a Wakhan seat"))
             game = Game.new(
                 len(seat_rows), seed, open_hands=open_hands, wakhan=bool(wakhan_seats), wakhan_variants=chosen
             )
         except PamirError as exc:
-            raise ClientError("bad_request", str(exc)) from None
+            raise ClientError("bad_request", "{error}", error=str(exc)) from None
         game_id = secrets.token_urlsafe(9)
         links: list[tuple[str, str, int | None]] = [(new_token(), "creator", None), (new_token(), "spectator", None)]
         links += [(new_token(), "seat", r.seat) for r in seat_rows if r.kind == bots.HUMAN]
@@ -183,7 +246,7 @@ def create_app(database_url: str, public_url: str = "") -> Starlette:
             await hub.sync(live)
         except ClientError as exc:
             return error_response(exc)
-        message = hub.state_message(live, role, seat, 0)
+        message = hub.state_message(live, role, seat, 0, current_language())
         if role == "creator":
             message["state_hash"] = live.game.state_hash()
         return JSONResponse(message)
@@ -193,7 +256,9 @@ def create_app(database_url: str, public_url: str = "") -> Starlette:
             live, role, seat = await authorise(request)
             msg = await read_json(request)
             if not isinstance(msg, dict):
-                raise ClientError("bad_message", "send a JSON object such as {\"seq\": 12, \"option\": [...]}")
+                raise ClientError(
+                    "bad_message", N_("send a JSON object such as {example}"), example='{"seq": 12, "option": [...]}'
+                )
             seq = await hub.submit(live, role, seat, msg)
         except ClientError as exc:
             return error_response(exc)
@@ -210,15 +275,15 @@ def create_app(database_url: str, public_url: str = "") -> Starlette:
 
     async def set_seat(live: LiveGame, role: str, seat: int | None, msg: Any) -> None:
         if role != "seat" or seat is None:
-            raise ClientError("forbidden", "only a player's own link may change their name or webhook")
+            raise ClientError("forbidden", N_("only a player's own link may change their name or webhook"))
         if not isinstance(msg, dict):
-            raise ClientError("bad_message", "send a JSON object")
+            raise ClientError("bad_message", N_("send a JSON object"))
         name = msg.get("name")
         webhook = msg.get("webhook", "")
         if name is not None and not isinstance(name, str):
-            raise ClientError("bad_name", "a name is a string")
+            raise ClientError("bad_name", N_("a name is a string"))
         if webhook is not None and not isinstance(webhook, str):
-            raise ClientError("bad_webhook", "a webhook is a URL string, or null to remove it")
+            raise ClientError("bad_webhook", N_("a webhook is a URL string, or null to remove it"))
         await hub.update_seat(live, seat, name, webhook or None, "webhook" in msg and not webhook)
 
     async def api_links(request: Request) -> Response:
@@ -226,12 +291,12 @@ def create_app(database_url: str, public_url: str = "") -> Starlette:
         try:
             live, role, _seat = await authorise(request)
             if role != "creator":
-                raise ClientError("forbidden", "only the game's creator may issue links")
+                raise ClientError("forbidden", N_("only the game's creator may issue links"))
             msg = await read_json(request)
             target = msg.get("seat") if isinstance(msg, dict) else None
             if target is not None and (not isinstance(target, int) or not 0 <= target < len(live.seats)
                                        or live.seats[target].kind != bots.HUMAN):
-                raise ClientError("bad_request", "'seat' must be a human seat's number (0-based)")
+                raise ClientError("bad_request", N_("'seat' must be a human seat's number (0-based)"))
             token = new_token()
             await hub.db(store.replace_token, live.id, "seat" if target is not None else "spectator", target, token)
         except ClientError as exc:
@@ -244,13 +309,27 @@ def create_app(database_url: str, public_url: str = "") -> Starlette:
             live, _role, _seat = await authorise(request)
             await hub.sync(live)
             if not live.game.is_over:
-                raise ClientError("not_over", "the record (which reveals the deck) is published when the game ends")
+                raise ClientError("not_over", N_("the record (which reveals the deck) is published when the game ends"))
         except ClientError as exc:
             return error_response(exc)
         return JSONResponse({"record": live.game.record(), "state_hash": live.game.state_hash()})
 
     async def api_kinds(_request: Request) -> Response:
-        return JSONResponse({"kinds": bots.seat_kinds()})
+        return JSONResponse({"kinds": {kind: _(text) for kind, text in bots.seat_kinds().items()}})
+
+    async def api_i18n(request: Request) -> Response:
+        """The browser pages' catalog of a language: msgid -> translation (plural messages: a list of forms by
+        the catalog's plural rule), with that rule as a JavaScript expression of ``n``."""
+        code = request.path_params["lang"]
+        try:
+            check_language(code)
+        except UnknownLanguage as exc:
+            return JSONResponse({"error": "unknown_language", "message": str(exc)}, status_code=404)
+        return JSONResponse(
+            {"lang": code, "name": LANGUAGE_NAMES[code], "plural": plural_expression(code),
+             "messages": domain_messages(code, "web")},
+            headers={"Cache-Control": "no-cache"},
+        )
 
     async def healthz(_request: Request) -> Response:
         return JSONResponse({"ok": True, "games_in_memory": len(hub.live)})
@@ -270,22 +349,29 @@ def create_app(database_url: str, public_url: str = "") -> Starlette:
             try:
                 first = await asyncio.wait_for(ws.receive_text(), HELLO_TIMEOUT)
             except (TimeoutError, KeyError):
-                await _refuse(ws, ClientError("bad_message", "send {\"type\": \"hello\", \"token\": ...} first"))
+                await _refuse(ws, ClientError(
+                    "bad_message", N_("send {example} first"), example='{"type": "hello", "token": ...}'
+                ))
                 return
             try:
                 hello = json.loads(first) if len(first) <= MAX_MESSAGE else None
             except ValueError:
                 hello = None
             if not isinstance(hello, dict) or hello.get("type") != "hello":
-                await _refuse(ws, ClientError("bad_message", "the first message must be {\"type\": \"hello\", "
-                                                             "\"token\": ...}"))
+                await _refuse(ws, ClientError("bad_message", N_("the first message must be {example}"),
+                                              example='{"type": "hello", "token": ...}'))
                 return
             try:
                 live, role, seat = await resolve(game_id, hello.get("token"))
             except ClientError as exc:
                 await _refuse(ws, exc)
                 return
-            conn = Conn(role, seat)
+            lang = hello.get("lang", current_language())
+            if lang not in LANGUAGES:
+                await _refuse(ws, ClientError("bad_language", N_("unknown language {lang}: choose one of {languages}"),
+                                              lang=repr(lang), languages=", ".join(LANGUAGES)))
+                return
+            conn = Conn(role, seat, lang)
             writer = asyncio.create_task(_writer(ws, conn))
             try:
                 await hub.attach(live, conn)
@@ -317,20 +403,21 @@ def create_app(database_url: str, public_url: str = "") -> Starlette:
             try:
                 await handle(conn, live, raw)
             except ClientError as exc:
-                conn.send({"type": "error", "code": exc.code, "message": exc.message, "seq": live.seq})
+                with language(conn.lang):
+                    conn.send({"type": "error", "code": exc.code, "message": exc.message, "seq": live.seq})
                 if exc.code == "stale_seq":
                     hub.send_state(live, conn)
             await asyncio.sleep(0)  # let the writer and other pages through
 
     async def handle(conn: Conn, live: LiveGame, raw: str) -> None:
         if len(raw) > MAX_MESSAGE:
-            raise ClientError("too_large", f"messages are limited to {MAX_MESSAGE} characters")
+            raise ClientError("too_large", N_("messages are limited to {limit} characters"), limit=MAX_MESSAGE)
         try:
             msg = json.loads(raw)
         except ValueError:
-            raise ClientError("bad_json", "that message is not valid JSON") from None
+            raise ClientError("bad_json", N_("that message is not valid JSON")) from None
         if not isinstance(msg, dict):
-            raise ClientError("bad_message", "a message is a JSON object")
+            raise ClientError("bad_message", N_("a message is a JSON object"))
         kind = msg.get("type", "move" if "option" in msg else None)
         if kind in ("move", "undo"):
             await hub.submit(live, conn.role, conn.seat, {**msg, "type": kind}, conn)
@@ -340,14 +427,24 @@ def create_app(database_url: str, public_url: str = "") -> Starlette:
             hub.send_state(live, conn)
         elif kind == "seat":
             await set_seat(live, conn.role, conn.seat, msg)
+        elif kind == "lang":
+            lang = msg.get("lang")
+            if lang not in LANGUAGES:
+                raise ClientError("bad_language", N_("unknown language {lang}: choose one of {languages}"),
+                                  lang=repr(lang), languages=", ".join(LANGUAGES))
+            conn.lang = lang
+            conn.epoch = -1  # the whole log again, in the new language
+            hub.send_state(live, conn)
         else:
-            raise ClientError("bad_message", f"unknown message type {kind!r} (move, undo, seat, state, ping)")
+            raise ClientError("bad_message", N_("unknown message type {kind} (move, undo, seat, state, lang, ping)"),
+                              kind=repr(kind))
 
     routes = [
         Route("/", lobby),
         Route("/g/{game_id}", game_page),
         Route("/healthz", healthz),
         Route("/api/kinds", api_kinds),
+        Route("/api/i18n/{lang}", api_i18n),
         Route("/api/games", api_create, methods=["POST"]),
         Route("/api/games/{game_id}", api_state),
         Route("/api/games/{game_id}/moves", api_move, methods=["POST"]),
@@ -358,7 +455,7 @@ def create_app(database_url: str, public_url: str = "") -> Starlette:
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     routes[-1:-1] = board_api.ROUTES  # the browser board's read-only JSON (model, replay, stats, cards)
-    app = Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(LanguageMiddleware)])
     app.state.hub = hub
     return app
 

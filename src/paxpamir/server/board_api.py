@@ -20,6 +20,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from ..content.cards import CARDS
+from ..content.i18n import _
 from ..engine.errors import PamirError
 from ..engine.game import Game
 from ..presentation.cardref import card_lines
@@ -179,11 +180,13 @@ def game_stats(live: LiveGame, rows: list[DecisionRow]) -> dict[str, Any]:
         elif t == "dominance_check":
             checks.append({"card": e.get("card"), "dominant": e.get("dominant"), "final": e.get("final"),
                            "awards": e.get("awards"), "vp": e.get("vp")})
+    reason = str(game.summary().get("end_reason") or "") if game.is_over else None
     return {
         "names": live.names(),
         "over": game.is_over,
         "winners": list(game.winners),
-        "end_reason": game.summary().get("end_reason") if game.is_over else None,
+        "end_reason": reason,
+        "end_reason_text": _(reason) if reason else None,
         "vp": game.vp[:],
         "tie_break": {"military_stars": [game.stars(p, MILITARY) for p in range(n)], "rupees": game.rupees[:]},
         "turns": turns,

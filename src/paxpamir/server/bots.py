@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..agents.base import Agent
+from ..content.i18n import N_
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -44,7 +45,7 @@ def _random_bot(seed: int) -> Agent:
     return RandomBot(seed)
 
 
-register_bot("random", "picks uniformly among the legal options", _random_bot)
+register_bot("random", N_("picks uniformly among the legal options"), _random_bot)
 
 
 def _registered(name: str) -> Callable[[int], Agent]:
@@ -58,16 +59,19 @@ def _registered(name: str) -> Callable[[int], Agent]:
 
 # The project's other bots (paxpamir.agents.registry), at the levels a server can afford per decision.
 for _name, _description in (
-    ("heuristic", "plays on sensible principles (influence, dominance, rupees, rulers), in a few milliseconds"),
-    ("heuristic:easy", "the heuristic bot with some randomness"),
-    ("search:fast", "looks ahead by tree search over what it may know (about a second a decision)"),
+    ("heuristic", N_("plays on sensible principles (influence, dominance, rupees, rulers), in a few milliseconds")),
+    ("heuristic:easy", N_("the heuristic bot with some randomness")),
+    ("search:fast", N_("looks ahead by tree search over what it may know (about a second a decision)")),
 ):
     register_bot(_name, _description, _registered(_name))
 
 
 def seat_kinds() -> dict[str, str]:
-    """Every seat kind with a short description."""
-    kinds = {HUMAN: "a person, with a secret invite link", WAKHAN: "the rulebook's automated opponent (last seat)"}
+    """Every seat kind with a short description (English; ``_()`` translates each)."""
+    kinds = {
+        HUMAN: N_("a person, with a secret invite link"),
+        WAKHAN: N_("the rulebook's automated opponent (last seat)"),
+    }
     kinds.update({k: b.description for k, b in BOTS.items()})
     return kinds
 

@@ -18,8 +18,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+from ..content.i18n import N_, _, language, render
 from ..engine.errors import PamirError
 from ..engine.game import Game
+from ..engine.reason import Reason
 from . import bots, views
 from .store import NOTIFY_CHANNEL, DecisionRow, GameRow, SeatRow, Store
 
@@ -41,12 +43,18 @@ MAX_QUEUE = 1000
 
 
 class ClientError(Exception):
-    """A request that is refused, with a machine-readable code and a readable message."""
+    """A request that is refused, with a machine-readable code and a readable message. The message is an English
+    template with ``{name}`` fields filled from ``args``; :attr:`message` renders it in the current language."""
 
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
+    def __init__(self, code: str, template: str, **args: Any) -> None:
+        super().__init__(template.format(**args))
         self.code = code
-        self.message = message
+        self.template = template
+        self.args_ = args
+
+    @property
+    def message(self) -> str:
+        return _(self.template).format(**self.args_)
 
 
 @dataclass(eq=False)
@@ -55,6 +63,8 @@ class Conn:
 
     role: str
     seat: int | None
+    #: The language this page reads (its ``hello`` or a ``lang`` message say which): texts sent to it are in it.
+    lang: str = "en"
     queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
     epoch: int = -1
     log_len: int = 0
@@ -263,17 +273,27 @@ class Hub:
         if not live.conns and (live.bot_task is None or live.bot_task.done()) and not live.lock.locked():
             self.live.pop(live.id, None)  # replayed again on the next visit
 
-    def state_message(self, live: LiveGame, role: str, seat: int | None, log_from: int) -> dict[str, Any]:
+    def state_message(
+        self, live: LiveGame, role: str, seat: int | None, log_from: int, lang: str = "en"
+    ) -> dict[str, Any]:
+        """What a page of ``role``/``seat`` is sent, its texts (title, prompt, labels, log lines) in ``lang``."""
+        with language(lang):
+            return self._state_message(live, role, seat, log_from, lang)
+
+    def _state_message(self, live: LiveGame, role: str, seat: int | None, log_from: int, lang: str) -> dict[str, Any]:
         g = live.game
         to_move = g.current_player
         names = live.names()
         if g.is_over:
             winners = ", ".join(names[w] for w in g.winners)
-            title = f"Game over: {winners} won"
+            title = _("Game over: {players} won").format(players=winners)
         elif to_move is not None and to_move == seat:
-            title = "Your turn"
+            title = _("Your turn")
         else:
-            title = f"{names[to_move]}'s turn" if to_move is not None else ""
+            title = _("{player}'s turn").format(player=names[to_move]) if to_move is not None else ""
+        log = live.texts[log_from:]
+        if lang != "en":  # the cached lines are English; others are rendered when sent
+            log = views.log_entries(g, [entry["event"] for entry in log], 0)
         return {
             "type": "state",
             "game": live.id,
@@ -288,13 +308,13 @@ class Hub:
             "view": views.seat_view(g, seat),
             "decision": views.decision_for(g, seat),
             "log_from": log_from,
-            "log": live.texts[log_from:],
+            "log": log,
         }
 
     def send_state(self, live: LiveGame, conn: Conn) -> None:
         log_from = conn.log_len if conn.epoch == live.epoch else 0
         log_from = min(log_from, len(live.texts))
-        conn.send(self.state_message(live, conn.role, conn.seat, log_from))
+        conn.send(self.state_message(live, conn.role, conn.seat, log_from, conn.lang))
         conn.epoch = live.epoch
         conn.log_len = len(live.texts)
         conn.version = live.version
@@ -315,33 +335,35 @@ class Hub:
         """
         kind = msg.get("type", "move")
         if kind not in ("move", "undo"):
-            raise ClientError("bad_message", f"unknown message type {kind!r}")
+            raise ClientError("bad_message", N_("unknown message type {kind}"), kind=repr(kind))
         if role != "seat" or seat is None:
-            raise ClientError("forbidden", "this link may watch the game but not play in it")
+            raise ClientError("forbidden", N_("this link may watch the game but not play in it"))
         seq = msg.get("seq")
         if not isinstance(seq, int) or isinstance(seq, bool):
-            raise ClientError("bad_message", "a move needs 'seq', the sequence number of the state it answers")
+            raise ClientError("bad_message", N_("a move needs 'seq', the sequence number of the state it answers"))
         async with live.lock:
             if seq > live.seq:  # another process may have committed what this one has not heard of yet
                 await self._sync_locked(live)
             if seq != live.seq:
-                raise ClientError("stale_seq", f"the game has moved on (now at seq {live.seq}, not {seq})")
+                raise ClientError(
+                    "stale_seq", N_("the game has moved on (now at seq {now}, not {seq})"), now=live.seq, seq=seq
+                )
             g = live.game
             if g.is_over:
-                raise ClientError("game_over", "the game is over")
+                raise ClientError("game_over", N_("the game is over"))
             if g.current_player != seat:
                 who = live.seats[g.current_player].name if g.current_player is not None else "nobody"
-                raise ClientError("not_your_turn", f"it is {who}'s decision, not yours")
+                raise ClientError("not_your_turn", N_("it is {who}'s decision, not yours"), who=who)
             if kind == "undo":
                 if not g.can_undo(seat):
-                    raise ClientError("cannot_undo", "nothing to undo: only your own decisions this turn, "
-                                      "before any card is revealed or another player decides")
+                    raise ClientError("cannot_undo", N_("nothing to undo: only your own decisions this turn, "
+                                                        "before any card is revealed or another player decides"))
                 ok = await self._commit(live, "undo", seat, None, None)
             else:
                 option = _match_option(g, msg.get("option"))
                 ok = await self._commit(live, "move", seat, option, None)
             if not ok:
-                raise ClientError("stale_seq", f"another move was made first (now at seq {live.seq})")
+                raise ClientError("stale_seq", N_("another move was made first (now at seq {seq})"), seq=live.seq)
             if conn is not None:
                 conn.send({"type": "ack", "seq": live.seq})
             self.broadcast(live)
@@ -350,7 +372,7 @@ class Hub:
         return new_seq
 
     async def _commit(self, live: LiveGame, kind: str, seat: int, option: tuple[Any, ...] | None,
-                      reason: str | None) -> bool:
+                      reason: Any) -> bool:
         """With the lock held: apply to a clone, commit, then adopt. False if another commit took ``seq``."""
         before = live.game.current_player
         g2 = live.game.clone()
@@ -359,9 +381,20 @@ class Hub:
         else:
             assert option is not None
             g2.apply(option, seat, reason)
+        data = None
+        if isinstance(reason, Reason) and (reason.message is not None or reason.note is not None):
+            data = {"reason": reason.message if reason.message is not None else str(reason), "note": reason.note}
+        elif isinstance(reason, list):
+            data = {"reason": reason, "note": None}
+        text = None
+        if isinstance(reason, str):
+            text = str.__str__(reason)
+        elif reason is not None:
+            with language("en"):
+                text = render(reason)
         ok = await self.db(
             self.store.append, live.id, live.seq, kind, seat, list(option) if option is not None else None,
-            reason, g2.current_player, g2.is_over, g2.state_hash(),
+            text, g2.current_player, g2.is_over, g2.state_hash(), data,
         )
         if not ok:
             await self._sync_locked(live)
@@ -409,11 +442,11 @@ class Hub:
         if name is not None:
             name = " ".join(name.split())[:40]
             if not name:
-                raise ClientError("bad_name", "a display name needs at least one visible character")
+                raise ClientError("bad_name", N_("a display name needs at least one visible character"))
         if webhook is not None and not webhook.startswith(("http://", "https://")):
-            raise ClientError("bad_webhook", "a webhook is an http:// or https:// URL")
+            raise ClientError("bad_webhook", N_("a webhook is an http:// or https:// URL"))
         if webhook is not None and len(webhook) > 2000:
-            raise ClientError("bad_webhook", "that webhook URL is too long")
+            raise ClientError("bad_webhook", N_("that webhook URL is too long"))
         await self.db(self.store.update_seat, live.id, seat, name, webhook, clear_webhook)
         await self.sync(live)
 
@@ -463,13 +496,16 @@ def _apply_row(game: Game, row: DecisionRow) -> None:
         game.undo(row.seat)
     else:
         assert row.option is not None
-        game.apply(row.option, row.seat, row.reason)
+        if row.reason_data is not None:  # the reason as it was given: a message (any language) and its note
+            game.apply(row.option, row.seat, row.reason_data.get("reason"), row.reason_data.get("note"))
+        else:
+            game.apply(row.option, row.seat, row.reason)
 
 
 def _match_option(game: Game, raw: Any) -> tuple[Any, ...]:
     """The legal option equal to ``raw`` (a JSON list), with exactly the same types; else ClientError."""
     if not isinstance(raw, list):
-        raise ClientError("bad_message", "'option' must be a list, as in the 'options' the server sent")
+        raise ClientError("bad_message", N_("'option' must be a list, as in the 'options' the server sent"))
     wanted = _deep_tuple(raw)
     for option in game.legal_options():
         if option == wanted and all(type(a) is type(b) for a, b in zip(option, wanted, strict=True)):
@@ -477,10 +513,10 @@ def _match_option(game: Game, raw: Any) -> tuple[Any, ...]:
     try:
         game.clone().apply(wanted, game.current_player)
     except PamirError as exc:
-        raise ClientError("illegal_option", str(exc)) from None
+        raise ClientError("illegal_option", "{error}", error=str(exc)) from None
     except Exception:
-        raise ClientError("illegal_option", f"{raw!r} is not one of the legal options") from None
-    raise ClientError("illegal_option", f"{raw!r} is not one of the legal options")
+        raise ClientError("illegal_option", N_("{raw} is not one of the legal options"), raw=repr(raw)) from None
+    raise ClientError("illegal_option", N_("{raw} is not one of the legal options"), raw=repr(raw))
 
 
 def _deep_tuple(value: list[Any]) -> tuple[Any, ...]:

@@ -94,7 +94,10 @@ decisions = Table(
     Column("kind", String(16), nullable=False),  # "move" or "undo"
     Column("seat", Integer, nullable=False),
     Column("option", Text, nullable=True),  # the option as JSON (moves only)
-    Column("reason", Text, nullable=True),
+    Column("reason", Text, nullable=True),  # the reason's text (English), for people reading the database
+    # The reason as given to Game.apply, as JSON {"reason": text or message, "note": ...}: what a replay applies,
+    # so the log shows it in every language and Wakhan's notes survive (migration 0003; older rows have null).
+    Column("reason_data", Text, nullable=True),
     Column("created_at", DateTime(timezone=True), nullable=False),
 )
 
@@ -106,8 +109,8 @@ _ADVANCE = text(
     "WHERE id = :id AND seq = :seq"
 ).bindparams(bindparam("over", type_=Boolean()), bindparam("now", type_=DateTime(timezone=True)))
 _RECORD = text(
-    "INSERT INTO decisions (game_id, seq, kind, seat, option, reason, created_at) "
-    "VALUES (:id, :seq, :kind, :seat, :option, :reason, :now)"
+    "INSERT INTO decisions (game_id, seq, kind, seat, option, reason, reason_data, created_at) "
+    "VALUES (:id, :seq, :kind, :seat, :option, :reason, :reason_data, :now)"
 ).bindparams(bindparam("now", type_=DateTime(timezone=True)))
 _NOTIFY = text("SELECT pg_notify(:ch, :payload)")
 
@@ -161,6 +164,8 @@ class DecisionRow:
     seat: int
     option: list[Any] | None
     reason: str | None
+    #: ``{"reason": text or message, "note": object or null}`` when stored (see the ``reason_data`` column).
+    reason_data: dict[str, Any] | None = None
 
 
 @dataclass
@@ -295,7 +300,8 @@ class Store:
             ).mappings()
             return [
                 DecisionRow(
-                    r["seq"], r["kind"], r["seat"], json.loads(r["option"]) if r["option"] else None, r["reason"]
+                    r["seq"], r["kind"], r["seat"], json.loads(r["option"]) if r["option"] else None, r["reason"],
+                    json.loads(r["reason_data"]) if r["reason_data"] else None,
                 )
                 for r in rows
             ]
@@ -321,6 +327,7 @@ class Store:
         to_move: int | None,
         over: bool,
         state_hash: str,
+        reason_data: dict[str, Any] | None = None,
     ) -> bool:
         """Commit decision number ``seq`` of ``game_id``; False (and nothing changed) if ``seq`` is taken."""
         params = {
@@ -335,6 +342,7 @@ class Store:
             "seat": seat,
             "option": json.dumps(option, separators=(",", ":")) if option is not None else None,
             "reason": reason,
+            "reason_data": json.dumps(reason_data, separators=(",", ":")) if reason_data is not None else None,
         }
         try:
             with self.engine.begin() as c:

@@ -1,14 +1,24 @@
 // The game page: the whole table drawn from the server's view model (GET /api/games/{id}/model), kept live by
 // the websocket (docs/server-protocol.md). The page decides no rule: what can be clicked comes from the model's
 // legal options grouped by target ("targets"); a click sends one of those options as it is.
+import { _, fmt, lang, languageMenu, ngettext, preferredLanguage, setLanguage, translatePage } from "./i18n.js";
+
 const gameId = location.pathname.split("/").pop();
 const token = decodeURIComponent(location.hash.slice(1));
 const $ = (id) => document.getElementById(id);
 const SVGNS = "http://www.w3.org/2000/svg";
 const COALITIONS = ["afghan", "british", "russian"];
 const LETTER = { afghan: "A", british: "B", russian: "R" };
-const SUIT_NAME = { political: "Political", intelligence: "Intelligence", economic: "Economic", military: "Military" };
-const ACTION_NAME = { tax: "Tax", gift: "Gift", build: "Build", move: "Move", betray: "Betray", battle: "Battle" };
+const SUIT_NAME = { political: _("Political"), intelligence: _("Intelligence"), economic: _("Economic"), military: _("Military") };
+const ACTION_NAME = { tax: _("Tax"), gift: _("Gift"), build: _("Build"), move: _("Move"), betray: _("Betray"), battle: _("Battle") };
+const COALITION_NAME = { afghan: _("Afghan"), british: _("British"), russian: _("Russian") };
+// The tables above hold English until the language is chosen; these give the current language.
+const suitName = (s) => _(SUIT_ENGLISH[s] || s);
+const actionName = (a) => _(ACTION_ENGLISH[a] || a);
+const coalitionName = (c) => _(COALITION_ENGLISH[c] || c);
+const SUIT_ENGLISH = { ...SUIT_NAME };
+const ACTION_ENGLISH = { ...ACTION_NAME };
+const COALITION_ENGLISH = { ...COALITION_NAME };
 
 // The board's geography (north at the top): region outlines, label spots, and a spot on each border for roads.
 const REGION_SHAPES = {
@@ -52,9 +62,9 @@ const svg = (tag, attrs = {}) => {
   for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
   return e;
 };
-const playerChip = (p) => el("span", { class: `pc pc${p}`, title: model ? model.names[p] : `Seat ${p + 1}`, text: String(p + 1) });
-const coalBadge = (c) => el("span", { class: `badge coal-${c}`, title: c[0].toUpperCase() + c.slice(1), text: LETTER[c] });
-const cardName = (n) => (cards[n] || (model && model.cards[n]) || { name: `Card ${n}` }).name;
+const playerChip = (p) => el("span", { class: `pc pc${p}`, title: model ? model.names[p] : fmt(_("Seat {n}"), { n: p + 1 }), text: String(p + 1) });
+const coalBadge = (c) => el("span", { class: `badge coal-${c}`, title: coalitionName(c), text: LETTER[c] });
+const cardName = (n) => (cards[n] || (model && model.cards[n]) || { name: fmt(_("Card {n}"), { n }) }).name;
 
 function send(message) {
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
@@ -64,7 +74,8 @@ function choose(index) {
   const o = model.options[index];
   if (!o) return;
   if (o.kind === "end_turn" && model.actions_used < 2 && model.options.some((x) => x.kind !== "end_turn")) {
-    $("confirm-text").textContent = `You have ${2 - model.actions_used} action(s) left. End your turn anyway?`;
+    const left = 2 - model.actions_used;
+    $("confirm-text").textContent = fmt(ngettext("You have {n} action left. End your turn anyway?", "You have {n} actions left. End your turn anyway?", left), { n: left });
     $("confirm").returnValue = "";
     $("confirm").showModal();
     $("confirm").onclose = () => { if ($("confirm").returnValue === "yes") send({ type: "move", seq: model.server_seq, option: o.option }); };
@@ -100,36 +111,36 @@ function makeTarget(node, indices, title) {
 function cardBox(n, extra = {}) {
   const c = cards[n] || (model && model.cards[n]);
   const box = el("div", { class: "card", "data-card": n });
-  if (!c) { box.append(el("span", { class: "name", text: `Card ${n}` })); return box; }
+  if (!c) { box.append(el("span", { class: "name", text: fmt(_("Card {n}"), { n }) })); return box; }
   if (c.kind === "court") {
     box.append(el("div", { class: `bar bg-${c.suit}` }));
     box.append(el("span", { class: "name", text: c.name }));
     const stars = "★".repeat(c.rank);
     box.append(el("span", { class: "meta" }, `${c.region[0].toUpperCase()}${c.region.slice(1)} · `,
-      el("span", { class: `suit-${c.suit}`, title: `${SUIT_NAME[c.suit]}, rank ${c.rank}`, text: `${SUIT_NAME[c.suit]} ${stars}` })));
+      el("span", { class: `suit-${c.suit}`, title: fmt(_("{suit}, rank {rank}"), { suit: suitName(c.suit), rank: c.rank }), text: `${suitName(c.suit)} ${stars}` })));
     const row = el("div", { class: "row" });
     for (const a of c.actions) {
       const usable = extra.usable && extra.usable.includes(a);
-      const b = el("span", { class: `act${usable ? " usable" : ""}`, text: ACTION_NAME[a] || a, title: `${ACTION_NAME[a] || a} action` });
+      const b = el("span", { class: `act${usable ? " usable" : ""}`, text: actionName(a), title: fmt(_("{action} action"), { action: actionName(a) }) });
       if (usable && extra.actionIndex) {
         const idx = extra.actionIndex(a);
-        if (idx !== null) makeTarget(b, [idx], `${ACTION_NAME[a]} with ${c.name}`);
+        if (idx !== null) makeTarget(b, [idx], fmt(_("{action} with {card}"), { action: actionName(a), card: c.name }));
       }
       row.append(b);
     }
-    if (c.patriot) row.append(el("span", { class: "meta", text: "patriot" }), coalBadge(c.patriot));
-    if (c.prize) row.append(el("span", { class: "meta", text: "prize" }), coalBadge(c.prize));
+    if (c.patriot) row.append(el("span", { class: "meta", text: _("patriot") }), coalBadge(c.patriot));
+    if (c.prize) row.append(el("span", { class: "meta", text: _("prize") }), coalBadge(c.prize));
     box.append(row);
     if (c.ability) box.append(el("span", { class: "meta", title: c.ability_text, text: `✦ ${c.ability_text.split(/[.:;]/)[0].slice(0, 40)}` }));
   } else {
     box.classList.add(c.kind === "dominance_check" ? "dominance" : "event");
     box.append(el("span", { class: "name", text: c.name }));
-    box.append(el("span", { class: "meta", text: c.kind === "dominance_check" ? "Dominance Check" : "Event" }));
-    box.append(el("span", { class: "meta evtext", title: `If purchased: ${c.if_purchased}\nIf discarded: ${c.if_discarded}`, text: `Bought: ${(c.if_purchased || "").slice(0, 60)}` }));
+    box.append(el("span", { class: "meta", text: c.kind === "dominance_check" ? _("Dominance Check") : _("Event") }));
+    box.append(el("span", { class: "meta evtext", title: fmt(_("If purchased: {text}"), { text: c.if_purchased }) + "\n" + fmt(_("If discarded: {text}"), { text: c.if_discarded }), text: fmt(_("Bought: {text}"), { text: (c.if_purchased || "").slice(0, 60) }) }));
   }
   // Any card that is not a legal target opens its full reference when clicked.
   box.addEventListener("click", () => { if (!box.classList.contains("target")) showCard(n); });
-  box.append(el("button", { type: "button", class: "info", text: "i", "aria-label": `Reference: ${c.name}`,
+  box.append(el("button", { type: "button", class: "info", text: "i", "aria-label": fmt(_("Reference: {card}"), { card: c.name }),
     onclick: (ev) => { ev.stopPropagation(); showCard(n); } }));
   return box;
 }
@@ -139,8 +150,8 @@ function showCard(n) {
   body.replaceChildren(el("h3", { text: `${c.name} (${n})` }));
   const lines = c.text || [];
   if (lines.length) for (const line of lines) body.append(el("p", { text: line }));
-  else if (c.kind === "court") body.append(el("p", { text: `${c.region}, ${c.suit} ${c.rank}; ${c.ability_text || ""}` }));
-  else body.append(el("p", { text: `If purchased: ${c.if_purchased}` }), el("p", { text: `If discarded: ${c.if_discarded}` }));
+  else if (c.kind === "court") body.append(el("p", { text: `${c.region}, ${suitName(c.suit)} ${c.rank}; ${c.ability_text || ""}` }));
+  else body.append(el("p", { text: fmt(_("If purchased: {text}"), { text: c.if_purchased }) }), el("p", { text: fmt(_("If discarded: {text}"), { text: c.if_discarded }) }));
   $("cardref").showModal();
 }
 
@@ -154,10 +165,12 @@ function drawMap() {
     const r = model.regions[name];
     const poly = svg("polygon", { points: pts.map((p) => p.join(",")).join(" "), class: "region", fill: REGION_FILL[name], "data-region": name });
     // What a screen reader (or a hover) tells about the region: ruler, armies, tribes.
-    const armies = COALITIONS.filter((c) => r.armies[c]).map((c) => `${r.armies[c]} ${c} ${r.armies[c] > 1 ? "armies" : "army"}`);
-    const tribes = r.tribes.map((n, p) => (n ? `${n} ${n > 1 ? "tribes" : "tribe"} of ${model.names[p]}` : "")).filter(Boolean);
+    const armies = COALITIONS.filter((c) => r.armies[c]).map((c) => fmt(ngettext("{n} army ({coalition})", "{n} armies ({coalition})", r.armies[c]), { n: r.armies[c], coalition: coalitionName(c) }));
+    const tribes = r.tribes.map((n, p) => (n ? fmt(ngettext("{n} tribe of {player}", "{n} tribes of {player}", n), { n, player: model.names[p] }) : "")).filter(Boolean);
     const title = svg("title");
-    title.textContent = `${r.title}: ${r.ruler === null ? "no ruler" : `ruled by ${model.names[r.ruler]}`}; ${[...armies, ...tribes].join(", ") || "empty"}`;
+    const ruledBy = r.ruler === null ? _("no ruler") : fmt(_("ruled by {player}"), { player: model.names[r.ruler] });
+    const pieces = [...armies, ...tribes].join(", ") || _("empty");
+    title.textContent = `${r.title}: ${ruledBy}; ${pieces}`;
     poly.append(title);
     map.append(poly);
     const idx = legal("regions", name);
@@ -168,8 +181,8 @@ function drawMap() {
     map.append(label);
     const ruler = svg("text", { x: lx, y: ly + 15, class: "ruler-text", "text-anchor": "middle" });
     const rulerName = r.ruler === null ? "" : model.names[r.ruler];
-    ruler.textContent = r.ruler === null ? "no ruler" : `♛ ${rulerName.length > 14 ? `${rulerName.slice(0, 13)}…` : rulerName} (${r.ruler + 1})`;
-    if (r.ruler !== null) { const rt = svg("title"); rt.textContent = `${r.title} is ruled by ${rulerName}`; ruler.append(rt); }
+    ruler.textContent = r.ruler === null ? _("no ruler") : `♛ ${rulerName.length > 14 ? `${rulerName.slice(0, 13)}…` : rulerName} (${r.ruler + 1})`;
+    if (r.ruler !== null) { const rt = svg("title"); rt.textContent = fmt(_("{region} is ruled by {player}"), { region: r.title, player: rulerName }); ruler.append(rt); }
     map.append(ruler);
     // Armies (squares with the coalition's letter) then tribes (circles with the seat number).
     let x = lx - 60, y = ly + 36;
@@ -206,10 +219,10 @@ function drawMap() {
     const roads = COALITIONS.flatMap((c) => Array(b.roads[c]).fill(c));
     const w = Math.max(22, roads.length * 15 + 6);
     const spot = svg("rect", { x: bx - w / 2, y: by - 9, width: w, height: 18, rx: 6, class: "border-spot", "data-border": name });
-    const title = svg("title"); title.textContent = `${b.title} border`; spot.append(title);
+    const title = svg("title"); title.textContent = fmt(_("{border} border"), { border: b.title }); spot.append(title);
     map.append(spot);
     const idx = legal("borders", name);
-    if (idx) makeTarget(spot, idx, `${b.title} border`);
+    if (idx) makeTarget(spot, idx, fmt(_("{border} border"), { border: b.title }));
     roads.forEach((c, i) => {
       const rx = bx - w / 2 + 4 + i * 15;
       map.append(svg("rect", { x: rx, y: by - 6, width: 13, height: 12, fill: `var(--${c})`, stroke: "#000", "data-road": c }));
@@ -223,13 +236,13 @@ function drawMap() {
 function drawInfo() {
   const d = model.dominance;
   const chips = [
-    el("span", { class: "chip" }, "Favored suit: ", el("b", { class: `suit-${model.favored}`, text: SUIT_NAME[model.favored] })),
-    el("span", { class: "chip", text: `Deck: ${model.deck_size} cards` }),
-    el("span", { class: "chip", text: `Dominance Checks to come: ${d.left} (${d.in_deck} in the deck)` }),
-    el("span", { class: "chip" }, "Blocks on the map: ", ...COALITIONS.flatMap((c) => [coalBadge(c), ` ${d.blocks[c]} `])),
+    el("span", { class: "chip" }, _("Favored suit: "), el("b", { class: `suit-${model.favored}`, text: suitName(model.favored) })),
+    el("span", { class: "chip", text: fmt(ngettext("Deck: {n} card", "Deck: {n} cards", model.deck_size), { n: model.deck_size }) }),
+    el("span", { class: "chip", text: fmt(_("Dominance Checks to come: {left} ({in_deck} in the deck)"), { left: d.left, in_deck: d.in_deck }) }),
+    el("span", { class: "chip" }, _("Blocks on the map: "), ...COALITIONS.flatMap((c) => [coalBadge(c), ` ${d.blocks[c]} `])),
   ];
-  if (d.dominant) chips.push(el("span", { class: "chip" }, "Dominant now: ", coalBadge(d.dominant)));
-  for (const e of model.effects) chips.push(el("span", { class: "chip", title: e.text, text: `In force: ${e.name}` }));
+  if (d.dominant) chips.push(el("span", { class: "chip" }, _("Dominant now: "), coalBadge(d.dominant)));
+  for (const e of model.effects) chips.push(el("span", { class: "chip", title: e.text, text: fmt(_("In force: {effect}"), { effect: e.name }) }));
   $("tableinfo").replaceChildren(...chips);
 }
 
@@ -240,12 +253,12 @@ function drawMarket() {
   for (let col = 0; col < 6; col++) m.append(el("div", { class: "cost", text: `${cols[col]} ₨` }));
   for (const slot of model.market) {
     let box;
-    if (slot.card === null) box = el("div", { class: "card empty", text: "vacant" });
+    if (slot.card === null) box = el("div", { class: "card empty", text: _("vacant") });
     else {
       box = cardBox(slot.card);
-      if (slot.rupees) box.append(el("span", { class: "rupee", text: `+${slot.rupees} ₨ on card` }));
+      if (slot.rupees) box.append(el("span", { class: "rupee", text: fmt(_("+{n} ₨ on card"), { n: slot.rupees }) }));
       const seat = model.seat;
-      if (seat !== null && slot.cost) box.append(el("span", { class: "meta", text: `costs you ${slot.cost[seat]}` }));
+      if (seat !== null && slot.cost) box.append(el("span", { class: "meta", text: fmt(_("costs you {n}"), { n: slot.cost[seat] }) }));
       makeTarget(box, targetsOf("cards", slot.card), cardName(slot.card));
     }
     box.style.gridRow = String(slot.row + 2);
@@ -260,14 +273,14 @@ function drawPlayers() {
   for (const p of model.players) {
     const inf = typeof p.influence === "object" ? COALITIONS.map((c) => `${LETTER[c]}${p.influence[c]}`).join(" ") : p.influence;
     const box = el("div", { class: `player${model.to_move === p.seat ? " to-move" : ""}`, "data-player": p.seat },
-      el("div", { class: "head" }, playerChip(p.seat), el("span", { text: p.name + (state && p.seat === state.seat && state.role === "seat" ? " (you)" : (p.seat === model.seat ? " (viewing)" : "")) }),
-        p.loyalty ? coalBadge(p.loyalty) : el("span", { class: "meta", text: "loyal to all" }),
-        model.to_move === p.seat ? el("span", { class: "meta", text: "▶ to move" }) : null),
+      el("div", { class: "head" }, playerChip(p.seat), el("span", { text: p.name + (state && p.seat === state.seat && state.role === "seat" ? _(" (you)") : (p.seat === model.seat ? _(" (viewing)") : "")) }),
+        p.loyalty ? coalBadge(p.loyalty) : el("span", { class: "meta", text: _("loyal to all") }),
+        model.to_move === p.seat ? el("span", { class: "meta", text: _("▶ to move") }) : null),
       el("div", { class: "stats" },
-        el("span", { text: `VP ${p.vp}` }), el("span", { class: "rupee", text: `₨ ${p.rupees}` }),
-        el("span", { text: `Hand ${p.hand_size}/${p.hand_limit}` }), el("span", { text: `Court ${p.court_size}/${p.court_limit}` }),
-        el("span", { text: `Influence ${inf}` }), el("span", { text: `Gifts ${p.gifts}` }),
-        el("span", { text: `Cylinders ${p.cylinders_in_supply}` }), el("span", { text: `Prizes ${p.prizes.length}` })));
+        el("span", { text: fmt(_("VP {n}"), { n: p.vp }) }), el("span", { class: "rupee", text: `₨ ${p.rupees}` }),
+        el("span", { text: fmt(_("Hand {n}/{limit}"), { n: p.hand_size, limit: p.hand_limit }) }), el("span", { text: fmt(_("Court {n}/{limit}"), { n: p.court_size, limit: p.court_limit }) }),
+        el("span", { text: fmt(_("Influence {n}"), { n: inf }) }), el("span", { text: fmt(_("Gifts {n}"), { n: p.gifts }) }),
+        el("span", { text: fmt(_("Cylinders {n}"), { n: p.cylinders_in_supply }) }), el("span", { text: fmt(_("Prizes {n}"), { n: p.prizes.length }) })));
     makeTarget(box, targetsOf("players", p.seat), p.name);
     wrap.append(box);
   }
@@ -276,20 +289,20 @@ function drawPlayers() {
   if (wk) {
     const face = wk.ai_card_face;
     const back = wk.next_back;
-    $("wakhan").replaceChildren(el("h2", { text: "Wakhan's AI cards" }),
-      el("p", { text: face ? `Face up: AI card ${face.number}` : "No AI card face up yet." }),
+    $("wakhan").replaceChildren(el("h2", { text: _("Wakhan's AI cards") }),
+      el("p", { text: face ? fmt(_("Face up: AI card {n}"), { n: face.number }) : _("No AI card face up yet.") }),
       face ? el("ol", {}, ...face.actions.map((a) => el("li", { text: a.text }))) : null,
-      face ? el("p", { text: `Region order: ${face.region_order.map(capital).join(", ")}. Loyalty order: ${face.pragmatic_loyalty.map(capital).join(", ")}.` }) : null,
-      back ? el("p", { text: `Back of the next card: columns ${back.column_numbers.map((c) => c + 1).join(" ")}; rows ${back.row_side.map(arrowWords).join(" / ")}` }) : null,
-      wk.arrows ? el("p", { text: `Arrows: market column ${wk.arrows.column + 1}, ${arrowWords(wk.arrows.row_side)}` }) : null,
-      el("p", { text: `AI deck: ${wk.ai_deck_size} cards. Blocks she uses now: ${capital(wk.pragmatic_loyalty)}.` }),
-      el("p", { text: `Variants: ${wk.variants.length ? wk.variants.map((v) => v.title).join(", ") : "none (the rulebook Wakhan)"}.` }));
+      face ? el("p", { text: fmt(_("Region order: {regions}. Loyalty order: {loyalty}."), { regions: face.region_order.map(capital).join(", "), loyalty: face.pragmatic_loyalty.map(coalitionName).join(", ") }) }) : null,
+      back ? el("p", { text: fmt(_("Back of the next card: columns {columns}; rows {rows}"), { columns: back.column_numbers.map((c) => c + 1).join(" "), rows: back.row_side.map(arrowWords).join(" / ") }) }) : null,
+      wk.arrows ? el("p", { text: fmt(_("Arrows: market column {column}, {row}"), { column: wk.arrows.column + 1, row: arrowWords(wk.arrows.row_side) }) }) : null,
+      el("p", { text: fmt(_("AI deck: {n} cards. Blocks she uses now: {coalition}."), { n: wk.ai_deck_size, coalition: coalitionName(wk.pragmatic_loyalty) }) }),
+      el("p", { text: wk.variants.length ? fmt(_("Variants: {variants}."), { variants: wk.variants.map((v) => v.title).join(", ") }) : _("Variants: none (the rulebook Wakhan).") }));
   }
 }
 
 // Where a red arrow points, as the board shows it (the terminal and Wakhan's reasons use the same words).
 function arrowWords(side) {
-  return side === "topLeft" ? "top row, left end" : "bottom row, right end";
+  return side === "topLeft" ? _("top row, left end") : _("bottom row, right end");
 }
 function capital(name) {
   return name ? name[0].toUpperCase() + name.slice(1) : name;
@@ -297,33 +310,33 @@ function capital(name) {
 
 function drawCourts() {
   const wrap = $("courts");
-  wrap.replaceChildren(el("h2", { text: "Courts" }));
+  wrap.replaceChildren(el("h2", { text: _("Courts") }));
   const sides = model.options.filter((o) => o.kind === "side");
   model.courts.forEach((court, p) => {
     const pl = model.players[p];
     const row = el("div", { class: "cards" });
     const side = (s) => sides.find((o) => o.option[1] === s);
-    if (p === model.seat && side("left")) row.append(el("button", { type: "button", class: "sidebtn", text: "◀ Left end", onclick: () => choose(side("left").index) }));
+    if (p === model.seat && side("left")) row.append(el("button", { type: "button", class: "sidebtn", text: _("◀ Left end"), onclick: () => choose(side("left").index) }));
     for (const cc of court) {
       const box = cardBox(cc.card, {
         usable: model.to_move === p ? cc.usable_actions : [],
         actionIndex: (a) => { const o = model.options.find((x) => x.kind === "action" && x.option[1] === cc.card && x.option[2] === a); return o ? o.index : null; },
       });
       if (cc.used) box.classList.add("used");
-      if (cc.bonus && model.to_move === p) box.append(el("span", { class: "meta", title: "Its actions are bonus actions now: they do not count against your two actions", text: "bonus actions" }));
+      if (cc.bonus && model.to_move === p) box.append(el("span", { class: "meta", title: _("Its actions are bonus actions now: they do not count against your two actions"), text: _("bonus actions") }));
       const spies = el("div", { class: "row" });
-      cc.spies.forEach((n, q) => { for (let i = 0; i < n; i++) spies.append(el("span", { class: `pc pc${q}`, title: `spy of ${model.names[q]}`, "data-spy": q, text: `${q + 1}` })); });
-      if (spies.children.length) box.append(el("span", { class: "meta", text: "spies:" }), spies);
-      if (cc.hostage_of !== null) box.append(el("span", { class: "meta", text: `hostage of ${model.names[cc.hostage_of]}` }));
+      cc.spies.forEach((n, q) => { for (let i = 0; i < n; i++) spies.append(el("span", { class: `pc pc${q}`, title: fmt(_("spy of {player}"), { player: model.names[q] }), "data-spy": q, text: `${q + 1}` })); });
+      if (spies.children.length) box.append(el("span", { class: "meta", text: _("spies:") }), spies);
+      if (cc.hostage_of !== null) box.append(el("span", { class: "meta", text: fmt(_("hostage of {player}"), { player: model.names[cc.hostage_of] }) }));
       // The card itself is a target only for non-action options (spies, battles, discards ...).
       const idx = (targetsOf("cards", cc.card) || []).filter((i) => model.options[i].kind !== "action");
       if (idx.length) makeTarget(box, idx, cardName(cc.card));
       row.append(box);
     }
-    if (p === model.seat && side("right")) row.append(el("button", { type: "button", class: "sidebtn", text: "Right end ▶", onclick: () => choose(side("right").index) }));
-    if (!court.length && !row.children.length) row.append(el("span", { class: "meta", text: "(no cards)" }));
-    const prizes = pl.prizes.length ? el("span", { class: "meta", text: ` prizes: ${pl.prizes.map(cardName).join(", ")}` }) : null;
-    wrap.append(el("div", { class: "court", "data-court": p }, el("h3", {}, playerChip(p), `${pl.name}'s court`, prizes), row));
+    if (p === model.seat && side("right")) row.append(el("button", { type: "button", class: "sidebtn", text: _("Right end ▶"), onclick: () => choose(side("right").index) }));
+    if (!court.length && !row.children.length) row.append(el("span", { class: "meta", text: _("(no cards)") }));
+    const prizes = pl.prizes.length ? el("span", { class: "meta", text: fmt(_(" prizes: {cards}"), { cards: pl.prizes.map(cardName).join(", ") }) }) : null;
+    wrap.append(el("div", { class: "court", "data-court": p }, el("h3", {}, playerChip(p), fmt(_("{player}'s court"), { player: pl.name }), prizes), row));
   });
   const me = model.seat !== null ? model.players[model.seat] : null;
   const others = model.players.filter((q) => q.hand && q.seat !== model.seat);
@@ -335,7 +348,7 @@ function drawCourts() {
     box.classList.add("in-hand");
     // Playing it owes the region's ruler a bribe (the view model says how much and to whom).
     const bribe = (me.play_bribes || []).find((b) => b.card === n);
-    if (bribe && bribe.to !== null && bribe.rupees) box.append(el("span", { class: "meta bribe-note", text: `bribe: ${bribe.rupees} ₨ to ${model.names[bribe.to]}` }));
+    if (bribe && bribe.to !== null && bribe.rupees) box.append(el("span", { class: "meta bribe-note", text: fmt(_("bribe: {n} ₨ to {player}"), { n: bribe.rupees, player: model.names[bribe.to] }) }));
     makeTarget(box, targetsOf("cards", n), cardName(n));
     hand.append(box);
   }
@@ -365,7 +378,7 @@ function linkCards(text) {
     rest = rest.slice(m.index + m[0].length);
   }
   li.append(rest);
-  if (/^— Turn \d+/.test(text)) li.classList.add("turn");
+  if (/^— /.test(text)) li.classList.add("turn");
   return li;
 }
 function tip(anchor, n) {
@@ -398,9 +411,11 @@ function drawDecision() {
   const bribe = (model.decision || "").startsWith("bribe");
   $("decision").classList.toggle("bribe", bribe);
   let text = prompt;
-  if (replay) text = `Replay — ${prompt}`;
-  else if (yours) text = `${bribe ? "Bribe — your answer" : "Your decision"}: ${prompt}`;
-  else if (model.to_move !== null && !model.over) text = `Waiting for ${model.names[model.to_move]}${bribe ? " (bribe)" : ""} — ${prompt}`;
+  if (replay) text = fmt(_("Replay — {prompt}"), { prompt });
+  else if (yours) text = fmt(bribe ? _("Bribe — your answer: {prompt}") : _("Your decision: {prompt}"), { prompt });
+  else if (model.to_move !== null && !model.over) {
+    text = fmt(bribe ? _("Waiting for {player} (bribe) — {prompt}") : _("Waiting for {player} — {prompt}"), { player: model.names[model.to_move], prompt });
+  }
   $("prompt").textContent = text;
   const opts = $("options");
   opts.replaceChildren(...(yours ? model.options : []).map((o) => el("button", {
@@ -414,12 +429,12 @@ function render() {
   const over = model.over;
   const names = model.names;
   let title;
-  if (over) title = `Game over: ${model.winners.map((w) => names[w]).join(", ")} won`;
-  else if (model.your_decision) title = "Your turn";
-  else title = model.to_move !== null ? `${names[model.to_move]} to decide` : "";
+  if (over) title = fmt(_("Game over: {players} won"), { players: model.winners.map((w) => names[w]).join(", ") });
+  else if (model.your_decision) title = _("Your turn");
+  else title = model.to_move !== null ? fmt(_("{player} to decide"), { player: names[model.to_move] }) : "";
   if (!replay) document.title = `${title} — Pax Pamir`;
-  $("heading").textContent = replay ? `Replay: step ${replay.at} of ${state.seq}` : title;
-  if (state) $("status").textContent = state.role === "seat" ? `You: ${names[state.seat]} (seat ${state.seat + 1})` : "Watching (public view)";
+  $("heading").textContent = replay ? fmt(_("Replay: step {at} of {n}"), { at: replay.at, n: state.seq }) : title;
+  if (state) $("status").textContent = state.role === "seat" ? fmt(_("You: {player} (seat {n})"), { player: names[state.seat], n: state.seat + 1 }) : _("Watching (public view)");
   drawDecision(); drawMap(); drawInfo(); drawMarket(); drawPlayers(); drawCourts(); drawLog();
   $("me").hidden = !state || state.role !== "seat";
   drawCreatorLinks();
@@ -433,8 +448,8 @@ function render() {
 function drawCreatorLinks() {
   $("links").hidden = !state || state.role !== "creator";
   if (!state || state.role !== "creator" || $("link-buttons").children.length) return;
-  const targets = [...state.players.filter((p) => p.kind === "human").map((p) => [p.seat, p.name]), [null, "spectators"]];
-  $("link-buttons").replaceChildren(...targets.map(([seat, name]) => el("button", { type: "button", text: `New link for ${name}`, onclick: () => newLink(seat, name) })));
+  const targets = [...state.players.filter((p) => p.kind === "human").map((p) => [p.seat, p.name]), [null, _("spectators")]];
+  $("link-buttons").replaceChildren(...targets.map(([seat, name]) => el("button", { type: "button", text: fmt(_("New link for {name}"), { name }), onclick: () => newLink(seat, name) })));
 }
 async function newLink(seat, name) {
   const response = await fetch(`/api/games/${encodeURIComponent(gameId)}/links`, {
@@ -452,37 +467,44 @@ async function showResults() {
   const s = stats;
   const order = [...s.names.keys()].sort((a, b) => s.vp[b] - s.vp[a] || s.tie_break.military_stars[b] - s.tie_break.military_stars[a] || s.tie_break.rupees[b] - s.tie_break.rupees[a]);
   const res = $("results");
-  const table = el("table", {}, el("tr", {}, ...["Place", "Player", "VP", "Military stars (1st tie-break)", "Rupees (2nd tie-break)"].map((h) => el("th", { text: h }))));
-  order.forEach((p, i) => table.append(el("tr", {}, el("td", { text: s.winners.includes(p) ? "1 (winner)" : String(i + 1) }),
+  const table = el("table", {}, el("tr", {}, ...[_("Place"), _("Player"), _("VP"), _("Military stars (1st tie-break)"), _("Rupees (2nd tie-break)")].map((h) => el("th", { text: h }))));
+  order.forEach((p, i) => table.append(el("tr", {}, el("td", { text: s.winners.includes(p) ? _("1 (winner)") : String(i + 1) }),
     el("td", {}, playerChip(p), ` ${s.names[p]}`), el("td", { text: s.vp[p] }),
     el("td", { text: s.tie_break.military_stars[p] }), el("td", { text: s.tie_break.rupees[p] }))));
   const tied = s.names.map((_, p) => p).filter((p) => s.vp[p] === s.vp[order[0]]);
-  let how = "No tie: most victory points wins.";
-  if (tied.length > 1) how = s.winners.length > 1 ? "Tied on points, military stars and rupees: a shared win."
-    : (new Set(tied.map((p) => s.tie_break.military_stars[p])).size > 1 ? "Tied on points: broken by military stars in court." : "Tied on points and military stars: broken by rupees.");
-  const counts = el("table", {}, el("tr", {}, ...["Player", "Purchases", "Plays", "Actions", "Bribes asked / refused", "Gifts"].map((h) => el("th", { text: h }))));
+  let how = _("No tie: most victory points wins.");
+  if (tied.length > 1) how = s.winners.length > 1 ? _("Tied on points, military stars and rupees: a shared win.")
+    : (new Set(tied.map((p) => s.tie_break.military_stars[p])).size > 1 ? _("Tied on points: broken by military stars in court.") : _("Tied on points and military stars: broken by rupees."));
+  const counts = el("table", {}, el("tr", {}, ...[_("Player"), _("Purchases"), _("Plays"), _("Actions"), _("Bribes asked / refused"), _("Gifts")].map((h) => el("th", { text: h }))));
   s.counts.forEach((c, p) => counts.append(el("tr", {}, el("td", {}, playerChip(p), ` ${s.names[p]}`), el("td", { text: c.purchases }), el("td", { text: c.plays }),
-    el("td", { text: Object.entries(c.actions).map(([k, v]) => `${k} ${v}`).join(", ") || "—" }),
+    el("td", { text: Object.entries(c.actions).map(([k, v]) => `${actionName(k)} ${v}`).join(", ") || "—" }),
     el("td", { text: `${c.bribes_asked} / ${c.bribes_refused}` }), el("td", { text: c.actions.gift || 0 }))));
-  const checks = el("ol", {}, ...s.dominance_checks.map((d) => el("li", {
-    text: `${d.final ? "Final " : ""}Dominance Check: ${d.dominant === null || d.dominant === -1 ? "no coalition dominant" : `${COALITIONS[d.dominant] ? ["Afghan", "British", "Russian"][d.dominant] : d.dominant} dominant`}; points ${Object.entries(d.awards || {}).map(([p, v]) => `${s.names[p]} +${v}`).join(", ") || "none"}` })));
-  res.replaceChildren(el("h2", { text: `Final scores — ${s.end_reason || ""}` }), table, el("p", { class: "tiebreak", text: how }),
-    el("h3", { text: "Per player" }), counts, el("h3", { text: "Dominance Checks" }), checks,
-    el("div", { class: "charts" }, chart("Victory points", s.series.vp, s.turns), chart("Rupees", s.series.rupees, s.turns), chart("Influence", s.series.influence, s.turns)));
+  const checks = el("ol", {}, ...s.dominance_checks.map((d) => {
+    const awards = Object.entries(d.awards || {}).map(([p, v]) => `${s.names[p]} +${v}`).join(", ") || _("none");
+    const none = d.dominant === null || d.dominant === -1;
+    const head = d.final ? (none ? _("Final Dominance Check: no coalition dominant") : _("Final Dominance Check: {coalition} dominant"))
+      : (none ? _("Dominance Check: no coalition dominant") : _("Dominance Check: {coalition} dominant"));
+    const coalition = none ? "" : coalitionName(COALITIONS[d.dominant] || d.dominant);
+    const points = fmt(_("points {awards}"), { awards });
+    return el("li", { text: `${fmt(head, { coalition })}; ${points}` });
+  }));
+  res.replaceChildren(el("h2", { text: fmt(_("Final scores — {reason}"), { reason: s.end_reason_text || s.end_reason || "" }) }), table, el("p", { class: "tiebreak", text: how }),
+    el("h3", { text: _("Per player") }), counts, el("h3", { text: _("Dominance Checks") }), checks,
+    el("div", { class: "charts" }, chart(_("Victory points"), s.series.vp, s.turns), chart(_("Rupees"), s.series.rupees, s.turns), chart(_("Influence"), s.series.influence, s.turns)));
   res.hidden = false;
 }
 function chart(title, series, turns) {
   const W = 260, H = 130, pad = 22;
   const max = Math.max(1, ...series.flat());
   const n = Math.max(1, turns.length - 1);
-  const box = svg("svg", { viewBox: `0 0 ${W} ${H}`, width: W, height: H, class: "chart", role: "img", "aria-label": `${title} over time` });
-  const t = svg("text", { x: 6, y: 12, "font-size": 11 }); t.textContent = `${title} (max ${max})`; box.append(t);
+  const box = svg("svg", { viewBox: `0 0 ${W} ${H}`, width: W, height: H, class: "chart", role: "img", "aria-label": fmt(_("{title} over time"), { title }) });
+  const t = svg("text", { x: 6, y: 12, "font-size": 11 }); t.textContent = fmt(_("{title} (max {max})"), { title, max }); box.append(t);
   box.append(svg("line", { x1: pad, y1: H - pad, x2: W - 6, y2: H - pad, stroke: "#999" }));
   const dash = ["", "6 3", "2 2", "8 2 2 2", "1 3"];
   series.forEach((ys, p) => {
     const pts = ys.map((y, i) => `${pad + (i / n) * (W - pad - 8)},${H - pad - (y / max) * (H - pad - 18)}`).join(" ");
     box.append(svg("polyline", { points: pts, fill: "none", stroke: `var(--p${p})`, "stroke-width": 2, "stroke-dasharray": dash[p] }));
-    const lx = svg("text", { x: W - 30, y: 24 + p * 12, "font-size": 10, fill: `var(--p${p})` }); lx.textContent = `P${p + 1}`; box.append(lx);
+    const lx = svg("text", { x: W - 30, y: 24 + p * 12, "font-size": 10, fill: `var(--p${p})` }); lx.textContent = fmt(_("P{n}"), { n: p + 1 }); box.append(lx);
   });
   return box;
 }
@@ -491,9 +513,10 @@ function chart(title, series, turns) {
 
 async function api(path, query = "") {
   try {
-    const r = await fetch(`/api/games/${encodeURIComponent(gameId)}/${path}${query}`, { headers: { Authorization: `Bearer ${token}` } });
+    const sep = query ? "&" : "?";
+    const r = await fetch(`/api/games/${encodeURIComponent(gameId)}/${path}${query}${sep}lang=${lang}`, { headers: { Authorization: `Bearer ${token}` } });
     const data = await r.json();
-    if (!r.ok) { $("error").textContent = data.message || "request failed"; return null; }
+    if (!r.ok) { $("error").textContent = data.message || _("request failed"); return null; }
     return data;
   } catch (e) {
     setConn("down");  // the server is out of reach: the websocket brings the page back when it returns
@@ -517,7 +540,7 @@ async function refresh() {
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   socket = new WebSocket(`${scheme}://${location.host}/ws/${encodeURIComponent(gameId)}`);
-  socket.onopen = () => { retry = 500; send({ type: "hello", token }); setConn("live"); };
+  socket.onopen = () => { retry = 500; send({ type: "hello", token, lang }); setConn("live"); };
   socket.onmessage = (ev) => {
     const m = JSON.parse(ev.data);
     if (m.type === "state") {
@@ -528,7 +551,7 @@ function connect() {
     } else if (m.type === "error") $("error").textContent = m.message;
   };
   socket.onclose = (ev) => {
-    if (ev.code >= 4400 && ev.code < 4500) { $("heading").textContent = "This link does not open this game."; setConn("down"); return; }
+    if (ev.code >= 4400 && ev.code < 4500) { $("heading").textContent = _("This link does not open this game."); setConn("down"); return; }
     setConn("down");
     setTimeout(connect, retry);
     retry = Math.min(retry * 2, 5000);
@@ -537,12 +560,12 @@ function connect() {
 function setConn(s) {
   const c = $("conn");
   c.className = `conn ${s}`;
-  c.textContent = s === "live" ? "live" : "reconnecting…";
+  c.textContent = s === "live" ? _("live") : _("reconnecting…");
 }
 function remember() {
   try {
     const games = JSON.parse(localStorage.getItem("paxpamir.games") || "[]").filter((g) => g.url !== location.href);
-    games.unshift({ url: location.href, game: gameId, label: state.role === "seat" ? `${state.players[state.seat].name} (seat ${state.seat + 1})` : state.role, title: state.title, when: Date.now() });
+    games.unshift({ url: location.href, game: gameId, label: state.role === "seat" ? fmt(_("{player} (seat {n})"), { player: state.players[state.seat].name, n: state.seat + 1 }) : state.role, title: state.title, when: Date.now() });
     localStorage.setItem("paxpamir.games", JSON.stringify(games.slice(0, 30)));
   } catch (e) { /* private mode: nothing remembered */ }
 }
@@ -554,7 +577,7 @@ function openReplay(on) {
   $("replay").hidden = !on;
   if (!on) { replay = null; refresh(); return; }
   const sel = $("rp-as");
-  sel.replaceChildren(el("option", { value: "", text: "my seat" }), el("option", { value: "public", text: "public (spectators)" }));
+  sel.replaceChildren(el("option", { value: "", text: _("my seat") }), el("option", { value: "public", text: _("public (spectators)") }));
   if (model && model.over) model.names.forEach((n, p) => sel.append(el("option", { value: String(p), text: n })));
   replay = { at: state.seq, as: "" };
   $("rp-step").max = String(state.seq);
@@ -587,8 +610,19 @@ document.addEventListener("keydown", (ev) => {
   if (ev.target.tagName === "INPUT" || !model || replay) return;
   if (ev.key === "u" && !$("undo").hidden) $("undo").click();
 });
-if (!token) $("heading").textContent = "Open this page with the link you were given (it ends in #…).";
+// The language: the browser's (or the one chosen before); the menu in the top bar switches it at once.
+function loadCards() {
+  return fetch(`/api/cards?lang=${lang}`).then((r) => r.json()).then((d) => { cards = d.cards; if (model) render(); }).catch(() => {});
+}
+await setLanguage(preferredLanguage()).catch(() => setLanguage("en"));
+$("topbar").append(languageMenu(() => {
+  translatePage();
+  loadCards();
+  send({ type: "hello", token, lang });  // the server renders this page's texts in the new language
+  refresh();
+}));
+if (!token) $("heading").textContent = _("Open this page with the link you were given (it ends in #…).");
 else {
-  fetch("/api/cards").then((r) => r.json()).then((d) => { cards = d.cards; if (model) render(); }).catch(() => {});
+  loadCards();
   connect();
 }

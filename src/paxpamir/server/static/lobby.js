@@ -1,4 +1,6 @@
 // The lobby: create a game through the JSON API, show every link, remember this browser's games, join by link.
+import { _, fmt, lang, languageMenu, preferredLanguage, setLanguage } from "./i18n.js";
+
 const $ = (id) => document.getElementById(id);
 const seats = $("seats");
 let kinds = { human: "a person" };
@@ -10,16 +12,16 @@ function addSeat(kind) {
   const row = document.createElement("div");
   row.className = "seat";
   const select = document.createElement("select");
-  select.setAttribute("aria-label", `Seat ${n} kind`);
+  select.setAttribute("aria-label", fmt(_("Seat {n} kind"), { n }));
   for (const [k, text] of Object.entries(kinds)) {
     const o = document.createElement("option");
     o.value = k; o.textContent = `${k} — ${text}`; o.selected = k === kind;
     select.append(o);
   }
   const name = document.createElement("input");
-  name.placeholder = `Player ${n}`;
-  name.setAttribute("aria-label", `Seat ${n} name`);
-  row.append(`Seat ${n}: `, select, " name ", name);
+  name.placeholder = fmt(_("Player {n}"), { n });
+  name.setAttribute("aria-label", fmt(_("Seat {n} name"), { n }));
+  row.append(fmt(_("Seat {n}: "), { n }), select, " " + _("name") + " ", name);
   seats.append(row);
   select.onchange = showWakhanChoices;
   showWakhanChoices();
@@ -72,11 +74,13 @@ function showMine() {
   const list = $("mine");
   const games = remembered();
   list.replaceChildren();
-  if (!games.length) { const li = document.createElement("li"); li.textContent = "No games yet."; list.append(li); return; }
+  if (!games.length) { const li = document.createElement("li"); li.textContent = _("No games yet."); list.append(li); return; }
   for (const g of games) {
-    const li = item(`${g.label || "game"}${g.title ? ` — ${g.title}` : ""} (game ${g.game})`, g.url);
+    const label = g.label === "creator" ? _("creator") : (g.label || _("game"));
+    const which = fmt(_("(game {id})"), { id: g.game });
+    const li = item(`${label}${g.title ? ` — ${g.title}` : ""} ${which}`, g.url);
     const forget = document.createElement("button");
-    forget.type = "button"; forget.textContent = "Forget";
+    forget.type = "button"; forget.textContent = _("Forget");
     forget.onclick = () => { localStorage.setItem(STORE, JSON.stringify(remembered().filter((x) => x.url !== g.url))); showMine(); };
     li.append(" ", forget);
     list.append(li);
@@ -96,23 +100,23 @@ $("create").onsubmit = async (ev) => {
   };
   if (spec.seats.some((s) => s.kind === "wakhan")) spec.wakhan_variants = chosenVariants(form);
   if (form.seed.value !== "") spec.seed = Number(form.seed.value);
-  const response = await fetch("/api/games", { method: "POST", body: JSON.stringify(spec) });
+  const response = await fetch(`/api/games?lang=${lang}`, { method: "POST", body: JSON.stringify(spec) });
   const data = await response.json();
   const error = $("error");
   if (!response.ok) { error.textContent = data.message; return; }
   error.textContent = "";
   const list = $("link-list");
-  list.replaceChildren(item("Creator (watch, issue new links)", data.creator.url), item("Spectators", data.spectator.url));
+  list.replaceChildren(item(_("Creator (watch, issue new links)"), data.creator.url), item(_("Spectators"), data.spectator.url));
   remember({ url: data.creator.url, game: data.game, label: "creator", when: Date.now() });
   let first = null;
   for (const s of data.seats) if (s.url) {
-    list.append(item(`Seat ${s.seat + 1} (${s.name})`, s.url));
+    list.append(item(fmt(_("Seat {n} ({name})"), { n: s.seat + 1, name: s.name }), s.url));
     if (first === null) first = s;
   }
   if (first) {
     const li = document.createElement("li");
     const a = document.createElement("a");
-    a.href = first.url; a.id = "play-first"; a.textContent = `Play as ${first.name} now`;
+    a.href = first.url; a.id = "play-first"; a.textContent = fmt(_("Play as {name} now"), { name: first.name });
     li.append(a);
     list.prepend(li);
     a.focus();
@@ -129,10 +133,30 @@ $("join").onsubmit = (ev) => {
     const url = new URL(raw, location.href);
     if (!url.pathname.startsWith("/g/") || !url.hash) throw new Error("not a game link");
     location.href = url.href;
-  } catch (e) { $("error").textContent = "That is not a game link (it looks like …/g/<game>#<token>)."; }
+  } catch (e) { $("error").textContent = _("That is not a game link (it looks like …/g/<game>#<token>)."); }
 };
 
-const response = await fetch("/api/kinds");
-kinds = (await response.json()).kinds;
+// The seat kinds, described in the page's language; switching the language redraws the seats' menus.
+async function loadKinds() {
+  const response = await fetch(`/api/kinds?lang=${lang}`);
+  kinds = (await response.json()).kinds;
+  for (const select of seats.querySelectorAll("select")) {
+    for (const o of select.options) if (o.value in kinds) o.textContent = `${o.value} — ${kinds[o.value]}`;
+  }
+}
+function relabelSeats() {
+  [...seats.children].forEach((row, i) => {
+    const n = i + 1;
+    const [select, name] = row.querySelectorAll("select, input");
+    select.setAttribute("aria-label", fmt(_("Seat {n} kind"), { n }));
+    name.placeholder = fmt(_("Player {n}"), { n });
+    name.setAttribute("aria-label", fmt(_("Seat {n} name"), { n }));
+    row.firstChild.textContent = fmt(_("Seat {n}: "), { n });
+    select.nextSibling.textContent = " " + _("name") + " ";
+  });
+}
+await setLanguage(preferredLanguage()).catch(() => setLanguage("en"));
+document.querySelector(".lobby-head").append(languageMenu(async () => { await loadKinds(); relabelSeats(); showMine(); }));
+await loadKinds();
 addSeat("human"); addSeat("random"); addSeat("random");
 showMine();

@@ -1,0 +1,26 @@
+"""A decision's reason as data (issue 17): the message it is shown from in every language, and its note.
+
+Revision ID: 0003
+Revises: 0002
+Create Date: 2026-11-24
+"""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+from alembic import op
+
+revision = "0003"
+down_revision = "0002"
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    with op.batch_alter_table("decisions") as batch:
+        batch.add_column(sa.Column("reason_data", sa.Text, nullable=True))
+
+
+def downgrade() -> None:
+    with op.batch_alter_table("decisions") as batch:
+        batch.drop_column("reason_data")
