@@ -11,6 +11,8 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -20,6 +22,27 @@ import websockets
 
 ROOT = Path(__file__).resolve().parent.parent
 TIMEOUT = 20.0
+
+#: Debian's Chromium, driven by Playwright for Python (no browser is downloaded).
+CHROMIUM = Path("/usr/bin/chromium")
+#: ``PAMIR_TEST_BROWSER=1`` (CI) requires the browser tests to run: a missing Chromium then fails them.
+BROWSER_WANTED = os.environ.get("PAMIR_TEST_BROWSER") == "1"
+BROWSER_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+@contextmanager
+def chromium() -> Iterator[Any]:
+    """A headless Chromium (a Playwright ``Browser``) for the length of the ``with`` block."""
+    assert CHROMIUM.exists(), "PAMIR_TEST_BROWSER=1 but /usr/bin/chromium is missing: apt-get install chromium"
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=str(CHROMIUM), args=BROWSER_ARGS)
+        try:
+            yield b
+        finally:
+            b.close()
 
 
 def free_port() -> int:

@@ -14,31 +14,24 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from serverkit import ROOT, Server
+from serverkit import BROWSER_WANTED, CHROMIUM, ROOT, Server, chromium
 
-CHROMIUM = Path("/usr/bin/chromium")
-WANTED = os.environ.get("PAMIR_TEST_BROWSER") == "1"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 OUT = ROOT / "test-output"
 DESKTOP = {"width": 1400, "height": 900}
 PHONE = {"width": 390, "height": 844}
 WAIT = 20_000
 
-if not WANTED and not CHROMIUM.exists():
+if not BROWSER_WANTED and not CHROMIUM.exists():
     pytest.skip("Chromium is not installed at /usr/bin/chromium (set PAMIR_TEST_BROWSER=1 to require it)",
                 allow_module_level=True)
 
-from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402
+from playwright.sync_api import Browser, Page  # noqa: E402
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
-    assert CHROMIUM.exists(), "PAMIR_TEST_BROWSER=1 but /usr/bin/chromium is missing: apt-get install chromium"
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+    with chromium() as b:
         yield b
-        b.close()
 
 
 @pytest.fixture()

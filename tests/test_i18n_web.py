@@ -4,7 +4,6 @@ page asks for, and a real browser that starts in its own language and switches a
 from __future__ import annotations
 
 import asyncio
-import os
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -12,13 +11,9 @@ from typing import Any
 
 import httpx
 import pytest
-from serverkit import Client, Server
+from serverkit import BROWSER_WANTED, CHROMIUM, Client, Server, chromium
 from test_i18n import english_leftovers
 
-CHROMIUM = Path("/usr/bin/chromium")
-BROWSER_WANTED = os.environ.get("PAMIR_TEST_BROWSER") == "1"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 WAIT = 20_000
 
 
@@ -176,13 +171,8 @@ def test_wakhan_s_reasons_read_in_german_after_the_server_restarts(tmp_path: Pat
 def browser() -> Iterator[Any]:
     if not BROWSER_WANTED and not CHROMIUM.exists():
         pytest.skip("Chromium is not installed at /usr/bin/chromium (set PAMIR_TEST_BROWSER=1 to require it)")
-    assert CHROMIUM.exists(), "PAMIR_TEST_BROWSER=1 but /usr/bin/chromium is missing: apt-get install chromium"
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+    with chromium() as b:
         yield b
-        b.close()
 
 
 def test_the_lobby_starts_in_the_browser_s_language_and_switches(server: Server, browser: Any) -> None:

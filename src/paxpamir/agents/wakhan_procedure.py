@@ -47,6 +47,7 @@ from ..presentation.describe import (
     ROAD_TEXTS,
     SUIT_NAMES,
     card_name,
+    player_message,
     where_name,
 )
 from ..rules.abilities import hostage_bribe_waived
@@ -92,16 +93,6 @@ SPECIAL_BATTLE: Final = "battleHighestPriorityCourtCardWithMostSpiesWhereWakhanH
 def coalition_label(c: int) -> Message:
     """The coalition's name, as a message."""
     return msg(COALITION_NAMES[c])
-
-
-def who(g: Game, p: int) -> Any:
-    """A player's name in a reason: the name given to the seat, or "Player n" as a message."""
-    names = g.options.get("names")
-    if names and 0 <= p < len(names):
-        return str(names[p])
-    if p == g.wakhan:
-        return "Wakhan"
-    return msg("Player {n}", n=p + 1)
 
 
 def instruction(code: str) -> Any:
@@ -320,7 +311,7 @@ def dominance_check_outcome(g: Game, card: int) -> tuple[bool, Message]:
     gains = [trial.vp[p] - g.vp[p] for p in range(g.n)]
     most = all(gains[w] > gains[p] for p in range(g.n) if p != w)
     wins = trial.is_over and w in trial.winners
-    scores = [msg("{player} +{points}", player=who(g, p), points=gains[p]) for p in range(g.n)]
+    scores = [msg("{player} +{points}", player=player_message(g, p), points=gains[p]) for p in range(g.n)]
     listed = msg_join(scores)
     if wins:
         return True, msg("points from the check would be {scores}, and she would win the game", scores=listed)
@@ -974,11 +965,11 @@ def _tax(ctx: _Ctx, legal: list[Option]) -> Choice:
         order = player_order(g)
         p = min(players, key=lambda q: (-g.rupees[q], order.index(q) if q in order else 99))
         ranked = sorted(players, key=lambda q: -g.rupees[q])
-        purses = msg_join([msg("{player} {rupees}", player=who(g, q), rupees=g.rupees[q]) for q in ranked])
+        purses = msg_join([msg("{player} {rupees}", player=player_message(g, q), rupees=g.rupees[q]) for q in ranked])
         return ("tax_player", p), msg(
             "tax {player}: players before market, most rupees first (taxable players' rupees: {purses}), the red "
             "arrow's order on ties",
-            player=who(g, p), purses=purses,
+            player=player_message(g, p), purses=purses,
         )
     cards = option_args(legal, "tax_market", "card")
     if cards:
@@ -1098,13 +1089,13 @@ def _battle(ctx: _Ctx, legal: list[Option]) -> Choice:
         spies = option_args(legal, "remove_spy", "player")
         if spies:
             q = min(spies, key=lambda p: rank.get(p, 99))
-            return ("remove_spy", q), msg("remove a spy of {player} (red arrow order)", player=who(g, q))
+            return ("remove_spy", q), msg("remove a spy of {player} (red arrow order)", player=player_message(g, q))
     else:
         tribes = option_args(legal, "remove_tribe", "player")
         if tribes:
             q = min(tribes, key=lambda p: rank.get(p, 99))
             return ("remove_tribe", q), msg(
-                "remove a tribe of {player}: tribes first, red arrow order", player=who(g, q)
+                "remove a tribe of {player}: tribes first, red arrow order", player=player_message(g, q)
             )
         # Armies and roads of coalitions other players are loyal to, players in red arrow order.
         coalitions = []
@@ -1162,7 +1153,7 @@ def _choose_player(ctx: _Ctx, legal: list[Option], what: str) -> Choice:
     for p in player_order(ctx.g):
         if p in players:
             return ("player", p), msg(
-                "{event}: {player}, the first in the red arrow's order", event=what, player=who(ctx.g, p)
+                "{event}: {player}, the first in the red arrow's order", event=what, player=player_message(ctx.g, p)
             )
     return legal[0], msg("{event}: first legal option", event=what)
 

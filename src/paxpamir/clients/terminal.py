@@ -50,6 +50,7 @@ from ..engine.errors import PamirError
 from ..engine.game import MAX_PLAYERS, Game
 from ..presentation.cardref import arrow_words, wakhan_instruction
 from ..presentation.describe import action_name, coalition_name, piece_kind_name, suit_name
+from ..presentation.describe import player_name as seat_name
 from ..presentation.viewmodel import view_model
 from .cli import (
     add_lang_argument,
@@ -319,8 +320,8 @@ def short_name(vm: dict[str, Any], p: int) -> str:
 
 
 def game_player_name(g: Game, p: int) -> str:
-    """The seat's name in ``g``: "Player 2", or "Wakhan" for her seat."""
-    return "Wakhan" if p == g.wakhan else _("Player {n}").format(n=p + 1)
+    """The seat's name in ``g``: "Player 2", or "Wakhan" for her seat (the engine's own naming)."""
+    return seat_name(g, p)
 
 
 def log_style(line: str) -> str | None:

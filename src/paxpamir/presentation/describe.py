@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final
 
 from ..content.cards import ACTIONS, CARDS
-from ..content.i18n import N_, _, ngettext, render
+from ..content.i18n import N_, _, msg, ngettext, render
 from ..content.map import BORDER_NAMES, REGIONS, SUITS, border_title, region_title
 from ..engine.options import option_arg
 from ..engine.steps import KINDS, Option, Step
@@ -76,13 +76,20 @@ def card_name(number: int) -> str:
     return f"{c.name} ({number})"
 
 
-def player_name(g: Game, p: int) -> str:
+def player_message(g: Game, p: int) -> Any:
+    """A seat's name as a message to render later (kept in a reason): the name the game gives the seat,
+    "Wakhan", or "Player n" in the reader's language."""
     names = g.options.get("names")
     if names and 0 <= p < len(names):
         return str(names[p])
     if p == g.wakhan:
         return "Wakhan"
-    return _("Player {n}").format(n=p + 1)
+    return msg("Player {n}", n=p + 1)
+
+
+def player_name(g: Game, p: int) -> str:
+    """A seat's name in the current language."""
+    return render(player_message(g, p))
 
 
 def where_name(value: Any) -> str:
