@@ -1003,7 +1003,7 @@ def test_replay_steps_back_and_jumps_to_a_decision_a_turn_and_a_dominance_check(
     run(["play", "--seed", "14", "--save", str(save)], Script(then="1"))
     record = saved(save)["record"]
     n = len(record["choices"])
-    keys = ["", "", "", "p", "j 10", "b", "t 5", "t 2", "d", "x", "j", "q"]
+    keys = ["", "", "", "p", "j 10", "b", "t 5", "t 2", "d", "x", "j", "j 99999"]
     code, out, _ = run(["replay", str(save)], Script(keys))
     assert code == 0
     assert f"[4/{n}] p" in out and "At decision 3 of" in out and f"[3/{n}]" in out.split(f"[4/{n}] p")[1]
@@ -1015,6 +1015,7 @@ def test_replay_steps_back_and_jumps_to_a_decision_a_turn_and_a_dominance_check(
     after_check = out.split("] d\n")[1].split("\n[")[0]
     assert "Dominance Check:" in after_check  # stopped right after the check, with its result in the log
     assert "Unknown key 'x'" in out and "Usage: j <number>" in out
+    assert f"After the last of {n} decisions" in out and f"At decision {n + 1} of" not in out  # past the end
     # Each position is the record's: jumping to decision 10 shows the state after its first 9 decisions.
     g = terminal._record_start(record)
     for who, option, *reason in record["choices"][:9]:

@@ -2098,10 +2098,12 @@ def cmd_replay(
         total, _lines = log_since(g, 0)
         seen = total
         lines = g.log_lines()
+        if at < len(choices):
+            where = _("At decision {k} of {n}, turn {turn}; the log that leads here:")
+        else:  # past the last decision: nothing is next
+            where = _("After the last of {n} decisions, turn {turn}; the log that leads here:")
         screen.plain(
-            _("At decision {k} of {n}, turn {turn}; the log that leads here:").format(
-                k=at + 1, n=len(choices), turn=g.turn
-            ),
+            where.format(k=at + 1, n=len(choices), turn=g.turn),
             style="bold",
         )
         for text in log_with_turn(lines, len(lines) - 8):
