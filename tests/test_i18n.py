@@ -17,7 +17,6 @@ from paxpamir.agents.wakhan_procedure import WakhanPlayer
 from paxpamir.content.cards import CARDS, EventCard
 from paxpamir.content.i18n import (
     UnknownLanguage,
-    _,
     best_language,
     check_language,
     current_language,
@@ -29,6 +28,9 @@ from paxpamir.content.i18n import (
     msgn,
     ngettext,
     render,
+)
+from paxpamir.content.i18n import (
+    gettext as _,
 )
 from paxpamir.presentation.cardref import ability_name, card_lines
 from paxpamir.presentation.describe import event_text

@@ -20,7 +20,8 @@ from .. import __version__, build_info
 from ..agents.bots import RandomBot
 from ..agents.runner import GameFailure, play_game, play_seeded_game
 from ..content.cards import CARDS, find_cards
-from ..content.i18n import LANGUAGES, UnknownLanguage, _, check_language, language, language_from_environment
+from ..content.i18n import LANGUAGES, UnknownLanguage, check_language, language, language_from_environment
+from ..content.i18n import gettext as _
 from ..engine.errors import PamirError
 from ..engine.game import MAX_PLAYERS, MIN_PLAYERS, Game
 from ..presentation.cardref import card_line, card_lines, markdown_reference

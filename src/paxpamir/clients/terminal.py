@@ -44,7 +44,8 @@ from ..agents.registry import make_agent, parse_bot
 from ..agents.runner import play_game
 from ..agents.wakhan_procedure import WakhanPlayer
 from ..content.cards import CARDS, WAKHAN_INSTRUCTIONS, CourtCard, EventCard, find_card, wakhan_card
-from ..content.i18n import N_, _, language, msg, ngettext
+from ..content.i18n import N_, language, msg, ngettext
+from ..content.i18n import gettext as _
 from ..content.map import COALITIONS, MILITARY, SUITS, region_title
 from ..engine.errors import PamirError
 from ..engine.game import MAX_PLAYERS, Game

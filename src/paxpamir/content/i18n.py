@@ -1,9 +1,10 @@
-"""Translations: every text a player reads goes through :func:`_` (or :func:`ngettext`), looked up in gettext catalogs.
+"""Translations: every text a player reads goes through :func:`gettext` (imported as ``_``) or :func:`ngettext`,
+looked up in gettext catalogs.
 
 The game's state, records and log hold no text: labels, prompts and log lines are rendered when someone looks
 at them, in the language of the context they are rendered in. A client renders in a language with::
 
-    >>> from paxpamir.content.i18n import _, language
+    >>> from paxpamir.content.i18n import gettext as _, language
     >>> with language("de"):
     ...     print(_("Dominance Check"))
     Dominanzcheck
@@ -167,7 +168,7 @@ def plural_expression(lang: str) -> str:
     return "(n != 1)"
 
 
-def _(message: str) -> str:
+def gettext(message: str) -> str:
     """``message`` (an English msgid) in the current language; the msgid itself where no translation exists."""
     lang = _LANGUAGE.get()
     if lang == "en" or not message:
@@ -241,5 +242,5 @@ def render(value: Any) -> str:
         return str(value)
     head, args = value
     rendered = {k: render(v) if isinstance(v, list) else v for k, v in args.items()}
-    text = ngettext(head[0], head[1], args["n"]) if isinstance(head, list) else _(head)
+    text = ngettext(head[0], head[1], args["n"]) if isinstance(head, list) else gettext(head)
     return text.format(**rendered)

@@ -15,7 +15,8 @@ from collections.abc import Iterator
 from typing import Any, Final
 
 from ..content.cards import COURT, COURT_CARDS, DOMINANCE_CHECKS, OTHER_EVENTS
-from ..content.i18n import _, is_message
+from ..content.i18n import gettext as _
+from ..content.i18n import is_message
 from ..content.map import (
     BLOCKS_PER_COALITION,
     COALITION_INDEX,

@@ -10,7 +10,8 @@ import re
 from typing import Final
 
 from ..content.cards import CARDS, WAKHAN_CARDS, WAKHAN_INSTRUCTIONS, CourtCard, EventCard
-from ..content.i18n import N_, _, ngettext
+from ..content.i18n import N_, ngettext
+from ..content.i18n import gettext as _
 from ..content.map import COALITIONS, REGIONS, SUITS, region_title
 from .describe import action_name, coalition_name, suit_name
 

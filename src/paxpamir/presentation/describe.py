@@ -7,7 +7,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final
 
 from ..content.cards import ACTIONS, CARDS
-from ..content.i18n import N_, _, msg, ngettext, render
+from ..content.i18n import N_, msg, ngettext, render
+from ..content.i18n import gettext as _
 from ..content.map import BORDER_NAMES, REGIONS, SUITS, border_title, region_title
 from ..engine.options import option_arg
 from ..engine.steps import KINDS, Option, Step

@@ -21,7 +21,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 from ..content.cards import CARDS, COURT, DOMINANCE_CHECKS, WAKHAN_INSTRUCTIONS, CourtCard, EventCard, wakhan_card
-from ..content.i18n import N_, UnknownLanguage, _, check_language, current_language, language, ngettext
+from ..content.i18n import N_, UnknownLanguage, check_language, current_language, language, ngettext
+from ..content.i18n import gettext as _
 from ..content.map import (
     BORDER_NAMES,
     BORDERS,

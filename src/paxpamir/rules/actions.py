@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final, NamedTuple
 
 from ..content.cards import ACTIONS, COURT
-from ..content.i18n import N_, _
+from ..content.i18n import N_
+from ..content.i18n import gettext as _
 from ..content.map import (
     BORDER_INDEX,
     BORDER_NAMES,

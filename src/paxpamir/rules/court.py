@@ -7,7 +7,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final, NamedTuple
 
 from ..content.cards import COURT
-from ..content.i18n import N_, _
+from ..content.i18n import N_
+from ..content.i18n import gettext as _
 from ..content.map import BORDER_INDEX, BORDER_NAMES, POLITICAL, REGION_BORDERS, SUIT_INDEX
 from ..engine.options import BRIBES, CARDS, COURT_CARDS, SIDES, Field, option_kind
 from ..engine.steps import (

@@ -9,7 +9,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from ..content.cards import CARDS, EventCard
-from ..content.i18n import N_, _
+from ..content.i18n import N_
+from ..content.i18n import gettext as _
 from ..content.map import (
     HERAT,
     INTELLIGENCE,

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final, NamedTuple
 
-from ..content.i18n import N_, _
+from ..content.i18n import N_
+from ..content.i18n import gettext as _
 from ..content.map import BORDER_INDEX, BORDER_NAMES, REGION_INDEX, REGIONS
 from ..engine.options import COURT_CARDS, REGION_NAMES, Field, option_kind
 from ..engine.steps import Arg, CoalitionOrNone, OneOf, Option, Seat, Step, decision_kind

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final, NamedTuple
 
 from ..content.cards import DOMINANCE_CHECKS, OTHER_EVENTS
-from ..content.i18n import N_, _
+from ..content.i18n import N_
+from ..content.i18n import gettext as _
 from ..content.map import COALITION_INDEX, POLITICAL
 from ..engine import rng
 from ..engine.options import COALITION_NAMES, Field, option_kind

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
-from ..content.i18n import N_, _, ngettext
+from ..content.i18n import N_, ngettext
+from ..content.i18n import gettext as _
 from ..content.map import INTELLIGENCE, POLITICAL
 from ..engine.options import option_kind
 from ..engine.steps import KINDS, Option, Seat, automatic_kind, decision_kind, per_seat

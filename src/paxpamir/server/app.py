@@ -24,13 +24,15 @@ from ..content.i18n import (
     LANGUAGES,
     N_,
     UnknownLanguage,
-    _,
     best_language,
     check_language,
     current_language,
     domain_messages,
     language,
     plural_expression,
+)
+from ..content.i18n import (
+    gettext as _,
 )
 from ..engine.errors import PamirError
 from ..engine.game import MAX_PLAYERS, MIN_PLAYERS, Game

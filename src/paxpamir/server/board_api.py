@@ -20,7 +20,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from ..content.cards import CARDS
-from ..content.i18n import _
+from ..content.i18n import gettext as _
 from ..engine.errors import PamirError
 from ..engine.game import Game
 from ..presentation.cardref import card_lines

@@ -18,7 +18,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from ..content.i18n import N_, _, language, render
+from ..content.i18n import N_, language, render
+from ..content.i18n import gettext as _
 from ..engine.errors import PamirError
 from ..engine.game import Game
 from ..engine.reason import Reason
