@@ -184,10 +184,12 @@ def test_the_lobby_starts_in_the_browser_s_language_and_switches(server: Server,
     page.wait_for_selector("#seats select")
     assert page.text_content("#create-button") == "Spiel erstellen"
     assert page.get_attribute("html", "lang") == "de"
-    assert "ein Mensch" in page.inner_text("#seats")
+    # The seat kinds' descriptions come from the server in the page's language, a moment after the buttons.
+    page.wait_for_function("document.querySelector('#seats').innerText.includes('ein Mensch')")
     page.select_option("#lang", "en")
     page.wait_for_function("document.querySelector('#create-button').textContent === 'Create game'")
-    assert "a person" in page.inner_text("#seats")
+    page.wait_for_function("document.querySelector('#seats').innerText.includes('a person')")
+    assert "ein Mensch" not in page.inner_text("#seats")
     page.reload()  # the choice is remembered in this browser
     page.wait_for_selector("#seats select")
     assert page.text_content("#create-button") == "Create game"

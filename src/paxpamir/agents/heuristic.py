@@ -1,21 +1,26 @@
-"""A fast heuristic bot: one-ply lookahead on a hand-weighted evaluation of the position.
+"""A fast heuristic bot: a lookahead over its turn's actions on a hand-weighted evaluation of the position.
 
 For every legal option the bot applies it to a clone (through the public API), finishes its own follow-up
 decisions of the same action greedily (where to tax, build, move, battle), and scores the result with
-:func:`evaluate`. It reads only what its seat may see: the public board, its own hand, and the sizes of the
-other hands; never another hand, the deck order or the random state.
+:func:`evaluate`. At a turn decision it also plans a second action: the best :data:`PLAN_WIDTH` first actions
+are scored by the best action that can follow them in the same turn (and the best :data:`PLAN_THEN_WIDTH` of
+those by a third, where a bonus action or a second action is left), so that buying a card is worth what
+playing it next brings (Wakhan buys and plays in one go; a bot that only looks one action ahead hoards
+rupees and loses the race for cylinders). It reads only what its seat may see: the public board, its own
+hand, and the sizes of the other hands; never another hand, the deck order or the random state.
 
 What it values, for each player (then its own value minus most of the best opponent's):
 
 * victory points, by far the most;
 * the points it expects from the next Dominance Check: for each coalition, a chance of being dominant that
   grows with its lead in blocks (armies and roads), times the points its loyal players would get by
-  influence; otherwise the points by cylinders in play (the rulebook's failed check). Doubled for the final
-  check, and weighted up while a Dominance Check sits in the market, so it buys (triggers) a check when it
-  scores well and avoids it when it does not;
+  influence; otherwise the points by cylinders in play (the rulebook's failed check). Places are smooth
+  (:func:`soft_places`): one more cylinder or influence counts even before it changes a place. Doubled for
+  the final check, and weighted up while a Dominance Check sits in the market, so it buys (triggers) a check
+  when it scores well and avoids it when it does not;
 * influence in its coalition (patriots, gifts, prizes), and being loyal to the coalition that leads;
 * rupees (with diminishing returns), its court (rank, suit, patriots of its coalition, abilities) and hand;
-* ruling regions (tax and bribe income), tribes and spies in play.
+* ruling regions (tax and bribe income), tribes and spies in play (cylinders: they score failed checks).
 
 Because the opponent's value is subtracted, battles, betrayals and taxes that hurt a leader score well.
 """
@@ -35,7 +40,6 @@ from ..rules.scoring import (
     SUCCESS_POINTS,
     cylinders_in_play,
     influence,
-    split_places,
 )
 from ..rules.turn import hand_limit
 from .base import Decision
@@ -73,8 +77,8 @@ CHECK_WEIGHT: Final = 4.0  # expected points of the next Dominance Check (VP_WEI
 CHECK_IN_MARKET_WEIGHT: Final = 5.5
 INFLUENCE_WEIGHT: Final = 0.8
 RULE_WEIGHT: Final = 2.0
-TRIBE_WEIGHT: Final = 0.5
-SPY_WEIGHT: Final = 0.4
+TRIBE_WEIGHT: Final = 1.0
+SPY_WEIGHT: Final = 0.8
 HAND_WEIGHT: Final = 0.6
 OPPONENT_WEIGHT: Final = 0.8  # how much of the best opponent's value is subtracted
 SUIT_WEIGHT: Final = (0.4, 0.2, 0.35, 0.35)  # political, intelligence, economic, military: per rank
@@ -87,6 +91,9 @@ CARD_ACTION: Final = 0.25
 RUPEE_VALUE: Final = 1.0
 SMALL_CHOICE: Final = 3
 IMMINENT_SHARPNESS: Final = 4.0
+PLAN_WIDTH: Final = 16  # turn decisions: how many of the best first actions are scored with a second one
+PLAN_THEN_WIDTH: Final = 2  # ... and how many of the best second actions with a third (bonus actions)
+PLACE_SHARPNESS: Final = 1.0  # how sure a lead in influence or cylinders is to hold until the check
 
 
 def _sigmoid(x: float) -> float:
@@ -107,6 +114,25 @@ def card_value(g: Game, player: int, card: int) -> float:
     if g.rulers[info.region] == player:
         value += 0.4
     return value
+
+
+def soft_places(values: list[tuple[int, int]], points: tuple[int, ...], sharpness: float) -> dict[int, float]:
+    """Points by place like :func:`~paxpamir.rules.scoring.split_places`, but smooth: each player stands at
+    the expected number of players ahead of them (another player is ahead with a chance that grows with the
+    difference in value), and gets the points of that place, interpolated. A tie gives the shared points, and
+    one more cylinder or influence is worth something even when it does not yet change a place."""
+    result = {}
+    for p, v in values:
+        ahead = 0.0
+        for q, w in values:
+            if q != p:
+                ahead += _sigmoid(sharpness * (w - v))
+        low = int(ahead)
+        frac = ahead - low
+        here = points[low] if low < len(points) else 0
+        below = points[low + 1] if low + 1 < len(points) else 0
+        result[p] = here + frac * (below - here)
+    return result
 
 
 def check_expectations(g: Game, sharpness: float = 1.3) -> list[float]:
@@ -131,13 +157,13 @@ def check_expectations(g: Game, sharpness: float = 1.3) -> list[float]:
             continue
         values = [(p, influence(g, p, c)) for p in range(n) if g.loyalty[p] == c or p == g.wakhan]
         if values:
-            for p, v in split_places(values, SUCCESS_POINTS).items():
-                expected[p] += chance[c] * v * multiplier
+            for p, x in soft_places(values, SUCCESS_POINTS, PLACE_SHARPNESS).items():
+                expected[p] += chance[c] * x * multiplier
     failed = 1.0 - total
     if failed > 0.01:
         values = [(p, cylinders_in_play(g, p)) for p in range(n)]
-        for p, v in split_places(values, FAILURE_POINTS).items():
-            expected[p] += failed * v * multiplier
+        for p, x in soft_places(values, FAILURE_POINTS, PLACE_SHARPNESS).items():
+            expected[p] += failed * x * multiplier
     return expected
 
 
@@ -234,20 +260,48 @@ def _unchanged(before: Game, after: Game, player: int) -> bool:
     )
 
 
-def score_options(game: Game, player: int, options: list[Option], follow_up: bool = True) -> list[float]:
-    """The evaluation after each option (and, for actions, after finishing the action greedily). An option
-    that changes nothing (a refused bribe) scores below every other, so that a bot never repeats it forever."""
-    scores = []
-    for option in options:
-        child = game.clone()
-        child.quiet = True  # a look-ahead nobody reads the log of
-        child.apply(option)
-        if follow_up:
-            _follow_up(child, player, FOLLOW_UP_DEPTH)
-        score = evaluate(child, player)
-        if game.decision == "turn" and _unchanged(game, child, player):
-            score -= 1000.0
-        scores.append(score)
+def _after(game: Game, player: int, option: Option, follow_up: bool) -> tuple[Game, float]:
+    """The position after ``option`` (and its greedy follow-up) and its evaluation; an option that changes
+    nothing (a refused bribe) scores below every other, so that a bot never repeats it forever."""
+    child = game.clone()
+    child.quiet = True  # a look-ahead nobody reads the log of
+    child.apply(option)
+    if follow_up:
+        _follow_up(child, player, FOLLOW_UP_DEPTH)
+    score = evaluate(child, player)
+    if game.decision == "turn" and _unchanged(game, child, player):
+        score -= 1000.0
+    return child, score
+
+
+def score_options(
+    game: Game,
+    player: int,
+    options: list[Option],
+    follow_up: bool = True,
+    plan: int = 0,
+    plan_then: int = PLAN_THEN_WIDTH,
+) -> list[float]:
+    """The evaluation after each option (and, for actions, after finishing the action greedily).
+
+    ``plan``: at a turn decision, the best ``plan`` options are also scored by the best second action that can
+    follow them this turn (buying a card is worth what playing it next brings); those second actions are scored
+    in turn with ``plan_then`` as their ``plan`` (a third action: a bonus action, or the second of two)."""
+    results = [_after(game, player, option, follow_up) for option in options]
+    scores = [score for _, score in results]
+    if plan and game.decision == "turn" and len(options) > 1:
+        order = sorted(range(len(options)), key=lambda i: -scores[i])
+        for i in order[:plan]:
+            child, score = results[i]
+            if child.is_over or child.decision != "turn" or child.current_player != player:
+                continue
+            if options[i][0] == "end_turn":
+                continue
+            seconds = [o for o in child.legal_options() if o[0] != "end_turn"]
+            if seconds:
+                best_then = max(score_options(child, player, seconds, follow_up, plan_then, 0))
+                if best_then > scores[i]:
+                    scores[i] = best_then
     return scores
 
 
@@ -306,10 +360,15 @@ class HeuristicBot:
     True
     """
 
-    __slots__ = ("seed", "rng", "noise", "follow_up", "private", "repeats")
+    __slots__ = ("seed", "rng", "noise", "follow_up", "private", "repeats", "plan")
 
     def __init__(
-        self, seed: int | None = None, noise: float = 0.0, follow_up: bool = True, private: bool = True
+        self,
+        seed: int | None = None,
+        noise: float = 0.0,
+        follow_up: bool = True,
+        private: bool = True,
+        plan: int = PLAN_WIDTH,
     ) -> None:
         self.seed = seed
         self.rng = random.Random(seed)
@@ -319,6 +378,7 @@ class HeuristicBot:
         # market cards from the deck, and a hand exchange shows another hand.
         self.private = private
         self.repeats = RepeatGuard()
+        self.plan = plan
 
     def choose(self, game: Game) -> Option:
         options = game.legal_options()
@@ -333,7 +393,7 @@ class HeuristicBot:
         player = game.current_player
         assert player is not None
         world = determinize(game.view(player), player, self.rng) if self.private else game
-        scores = score_options(world, player, options, self.follow_up)
+        scores = score_options(world, player, options, self.follow_up, self.plan)
         tried = self.repeats.tried(game, player)
         if tried:
             scores = [s - 2000.0 if o in tried else s for o, s in zip(options, scores, strict=True)]
@@ -349,4 +409,14 @@ class HeuristicBot:
         return Decision(self.choose(game))
 
 
-__all__ = ["HeuristicBot", "card_value", "check_expectations", "evaluate", "player_values", "score_options"]
+__all__ = [
+    "PLAN_THEN_WIDTH",
+    "PLAN_WIDTH",
+    "HeuristicBot",
+    "card_value",
+    "check_expectations",
+    "evaluate",
+    "player_values",
+    "score_options",
+    "soft_places",
+]

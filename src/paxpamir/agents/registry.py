@@ -63,11 +63,11 @@ KINDS: Final[dict[str, BotKind]] = {
     "heuristic": BotKind(
         "heuristic",
         {
-            "easy": lambda seed: HeuristicBot(seed, noise=3.0, follow_up=False),
+            "easy": lambda seed: HeuristicBot(seed, noise=3.0, follow_up=False, plan=0),
             "normal": lambda seed: HeuristicBot(seed),
         },
         "normal",
-        "one-ply lookahead on a weighted evaluation (well under 10 ms a decision)",
+        "lookahead over its turn's actions on a weighted evaluation (under 10 ms a decision)",
     ),
     "search": BotKind(
         "search",

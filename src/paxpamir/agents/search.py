@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any, Final
 from ..engine.game import Game
 from .base import Decision
 from .determinize import determinization_base, determinize
-from .heuristic import FOLLOW_UP, HeuristicBot, RepeatGuard, player_values, score_options
+from .heuristic import FOLLOW_UP, PLAN_WIDTH, HeuristicBot, RepeatGuard, player_values, score_options
 from .wakhan_procedure import WakhanPlayer
 
 if TYPE_CHECKING:
@@ -110,8 +110,8 @@ class SearchBot:
         self.rollout_depth = rollout_depth
         self.root_width = root_width
         self.exploration = exploration
-        self.policy = HeuristicBot(seed, follow_up=False, private=False)  # inside determinizations
-        self.follow = HeuristicBot(seed)
+        self.policy = HeuristicBot(seed, follow_up=False, private=False, plan=0)  # inside determinizations
+        self.follow = HeuristicBot(seed, plan=0)  # follow-ups within an action: no turn plans
         self.wakhan = WakhanPlayer()
         self.repeats = RepeatGuard()
         self.searched = 0  # decisions searched and iterations run, for reports
@@ -120,17 +120,20 @@ class SearchBot:
 
     # ------------------------------------------------------------ policies
 
-    def _policy(self, g: Game) -> Option:
-        """The move in simulations: Wakhan's procedure for her seat, else the heuristic (no follow-up)."""
+    def _play(self, g: Game) -> None:
+        """One move in a simulation: Wakhan's procedure for her seat (with the note that keeps her place in it,
+        as in a real game), else the heuristic (no follow-up)."""
         if g.current_player == g.wakhan:
-            return self.wakhan.choose(g)[0]
-        return self.policy.choose(g)
+            option, reason = self.wakhan.choose(g)
+            g.apply(option, reason=reason)
+        else:
+            g.apply(self.policy.choose(g))
 
     def _resolve(self, g: Game, depth: int = 40) -> None:
         """Take the decisions that are no tree nodes: single options, Wakhan's, and action follow-ups."""
         while depth > 0 and not g.is_over:
             if g.current_player == g.wakhan or g.decision in FOLLOW_UP:
-                g.apply(self._policy(g))
+                self._play(g)
             else:
                 options = g.legal_options()
                 if len(options) != 1:
@@ -156,7 +159,7 @@ class SearchBot:
         # The root: the heuristically best options (its evaluation reads only this seat's view).
         # (scored in a determinization of its view: the true game is never looked into).
         view = determinization_base(game, player)
-        scores = score_options(determinize(view, player, self.rng), player, options)
+        scores = score_options(determinize(view, player, self.rng), player, options, plan=PLAN_WIDTH)
         tried = self.repeats.tried(game, player)
         order = sorted(range(len(options)), key=lambda i: -scores[i])
         candidates = [options[i] for i in order if options[i] not in tried][: self.root_width]
@@ -233,7 +236,7 @@ class SearchBot:
         # Rollout: the heuristic policy for a few strategic decisions, then the evaluation.
         steps = 0
         while not g.is_over and steps < self.rollout_depth:
-            g.apply(self._policy(g))
+            self._play(g)
             self._resolve(g)
             steps += 1
         result = rewards(g)
