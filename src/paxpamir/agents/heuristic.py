@@ -292,7 +292,7 @@ def score_options(
     if plan and game.decision == "turn" and len(options) > 1:
         order = sorted(range(len(options)), key=lambda i: -scores[i])
         for i in order[:plan]:
-            child, score = results[i]
+            child = results[i][0]
             if child.is_over or child.decision != "turn" or child.current_player != player:
                 continue
             if options[i][0] == "end_turn":
