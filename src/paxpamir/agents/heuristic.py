@@ -260,9 +260,10 @@ def _unchanged(before: Game, after: Game, player: int) -> bool:
     )
 
 
-def _after(game: Game, player: int, option: Option, follow_up: bool) -> tuple[Game, float]:
-    """The position after ``option`` (and its greedy follow-up) and its evaluation; an option that changes
-    nothing (a refused bribe) scores below every other, so that a bot never repeats it forever."""
+def _after(game: Game, player: int, option: Option, follow_up: bool) -> tuple[Game | None, float]:
+    """The position after ``option`` (and its greedy follow-up) and its evaluation. An option that changes
+    nothing (a refused bribe) gives no position and scores below every other, so that a bot never repeats it
+    forever and never plans from it."""
     child = game.clone()
     child.quiet = True  # a look-ahead nobody reads the log of
     child.apply(option)
@@ -270,7 +271,7 @@ def _after(game: Game, player: int, option: Option, follow_up: bool) -> tuple[Ga
         _follow_up(child, player, FOLLOW_UP_DEPTH)
     score = evaluate(child, player)
     if game.decision == "turn" and _unchanged(game, child, player):
-        score -= 1000.0
+        return None, score - 1000.0
     return child, score
 
 
@@ -293,7 +294,7 @@ def score_options(
         order = sorted(range(len(options)), key=lambda i: -scores[i])
         for i in order[:plan]:
             child = results[i][0]
-            if child.is_over or child.decision != "turn" or child.current_player != player:
+            if child is None or child.is_over or child.decision != "turn" or child.current_player != player:
                 continue
             if options[i][0] == "end_turn":
                 continue
