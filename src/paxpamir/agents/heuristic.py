@@ -6,7 +6,11 @@ decisions of the same action greedily (where to tax, build, move, battle), and s
 are scored by the best action that can follow them in the same turn (and the best :data:`PLAN_THEN_WIDTH` of
 those by a third, where a bonus action or a second action is left), so that buying a card is worth what
 playing it next brings (Wakhan buys and plays in one go; a bot that only looks one action ahead hoards
-rupees and loses the race for cylinders). It reads only what its seat may see: the public board, its own
+rupees and loses the race for cylinders). In a game against Wakhan alone, the best :data:`REPLY_WIDTH` turn
+actions are then played out to the end of the turn and through Wakhan's whole reply by her own procedure
+(:func:`reply_scores`; her AI card is sampled with the rest of what the bot cannot see), and the best
+position after her turn wins: she builds for a coalition nobody is loyal to and can make it dominant before a
+check, which a static evaluation does not see coming. It reads only what its seat may see: the public board, its own
 hand, and the sizes of the other hands; never another hand, the deck order or the random state.
 
 What it values, for each player (then its own value minus most of the best opponent's):
@@ -44,6 +48,7 @@ from ..rules.scoring import (
 from ..rules.turn import hand_limit
 from .base import Decision
 from .determinize import determinize
+from .wakhan_procedure import WakhanPlayer
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -94,6 +99,8 @@ IMMINENT_SHARPNESS: Final = 4.0
 PLAN_WIDTH: Final = 16  # turn decisions: how many of the best first actions are scored with a second one
 PLAN_THEN_WIDTH: Final = 2  # ... and how many of the best second actions with a third (bonus actions)
 PLACE_SHARPNESS: Final = 1.0  # how sure a lead in influence or cylinders is to hold until the check
+REPLY_WIDTH: Final = 4  # 2-player games with Wakhan: how many of the best turn actions meet her whole reply
+REPLY_STEPS: Final = 200  # a cap on the decisions of a simulated reply
 
 
 def _sigmoid(x: float) -> float:
@@ -135,13 +142,15 @@ def soft_places(values: list[tuple[int, int]], points: tuple[int, ...], sharpnes
     return result
 
 
-def check_expectations(g: Game, sharpness: float = 1.3) -> list[float]:
+def check_expectations(g: Game, sharpness: float = 1.3, blocks: list[int] | None = None) -> list[float]:
     """Each player's expected victory points from the next Dominance Check, from public facts only.
     ``sharpness``: how fast the chance of a coalition's dominance grows with its lead in blocks (high when
-    the check can be bought now, since the blocks will not change before it)."""
+    the check can be bought now, since the blocks will not change before it). ``blocks``: each coalition's
+    blocks, when the caller has counted them already."""
     n = g.n
     lead = dominance_lead(g, DOMINANCE_LEAD)
-    blocks = [g.coalition_blocks(c) for c in range(3)]
+    if blocks is None:
+        blocks = [g.coalition_blocks(c) for c in range(3)]
     chance = []
     for c in range(3):
         margin = blocks[c] - max(blocks[o] for o in range(3) if o != c)
@@ -173,9 +182,9 @@ def player_values(g: Game, viewer: int) -> list[float]:
     if g.is_over:
         return [1000.0 if p in g.winners else -1000.0 for p in range(n)]
     in_market = any(c in DOMINANCE_CHECKS for c in g.market)
-    expected = check_expectations(g, IMMINENT_SHARPNESS if in_market else SHARPNESS)
-    weight = CHECK_IN_MARKET_WEIGHT if in_market else CHECK_WEIGHT
     blocks = [g.coalition_blocks(c) for c in range(3)]
+    expected = check_expectations(g, IMMINENT_SHARPNESS if in_market else SHARPNESS, blocks)
+    weight = CHECK_IN_MARKET_WEIGHT if in_market else CHECK_WEIGHT
     margins = [blocks[c] - max(blocks[o] for o in range(3) if o != c) for c in range(3)]
     values = []
     tribes = g.tribes
@@ -312,6 +321,66 @@ def _bribe_demand(options: list[Option]) -> Option | None:
     return max(demands, key=lambda o: option_arg(o, "amount")) if demands else None
 
 
+def _finish_turn(g: Game, player: int) -> None:
+    """Play the rest of ``player``'s turn greedily: each decision by its one-action lookahead (planning here
+    too cost a fifth more time and won no more games)."""
+    steps = 0
+    while not g.is_over and g.current_player == player and steps < REPLY_STEPS:
+        steps += 1
+        options = g.legal_options()
+        if len(options) == 1:
+            g.apply(options[0])
+            continue
+        scores = score_options(g, player, options)
+        g.apply(options[max(range(len(options)), key=lambda i: scores[i])])
+
+
+def _wakhan_reply(g: Game, player: int) -> None:
+    """Play Wakhan's turn by her procedure (her notes kept) until ``player``'s next turn decision; ``player``
+    answers what falls to it on the way greedily."""
+    wakhan = WakhanPlayer()
+    steps = 0
+    while not g.is_over and steps < REPLY_STEPS:
+        steps += 1
+        who = g.current_player
+        if who == player and g.decision == "turn":
+            return
+        if who == g.wakhan:
+            d = wakhan.decide(g)
+            g.apply(d.option, reason=d.reason, note=d.note)
+            continue
+        assert who is not None
+        options = g.legal_options()
+        if len(options) == 1:
+            g.apply(options[0])
+            continue
+        demand = _bribe_demand(options) if g.decision == "bribe_demand" else None
+        if demand is not None:
+            g.apply(demand)
+            continue
+        scores = score_options(g, who, options, False, 0)
+        g.apply(options[max(range(len(options)), key=lambda i: scores[i])])
+
+
+def reply_scores(game: Game, player: int, options: list[Option], scores: list[float], width: int) -> list[float]:
+    """Games against Wakhan alone: the ``width`` best turn actions by ``scores`` (from :func:`score_options`),
+    each scored again after the rest of the turn (played greedily) and Wakhan's whole reply by her procedure,
+    up to ``player``'s next turn. The other options, and one that changes nothing (a refused bribe), keep
+    their order below all of them."""
+    order = sorted(range(len(options)), key=lambda i: -scores[i])[:width]
+    out = [-1e9 + s for s in scores]
+    for i in order:
+        child = game.clone()
+        child.quiet = True
+        child.apply(options[i])
+        if _unchanged(game, child, player):
+            continue
+        _finish_turn(child, player)
+        _wakhan_reply(child, player)
+        out[i] = evaluate(child, player)
+    return out
+
+
 class RepeatGuard:
     """Remembers the options a bot took from each turn position this turn. A refused bribe leads back to the
     very same position; an option already taken from it is not taken again, so that no bot loops forever."""
@@ -361,7 +430,7 @@ class HeuristicBot:
     True
     """
 
-    __slots__ = ("seed", "rng", "noise", "follow_up", "private", "repeats", "plan")
+    __slots__ = ("seed", "rng", "noise", "follow_up", "private", "repeats", "plan", "reply")
 
     def __init__(
         self,
@@ -370,6 +439,7 @@ class HeuristicBot:
         follow_up: bool = True,
         private: bool = True,
         plan: int = PLAN_WIDTH,
+        reply: int = REPLY_WIDTH,
     ) -> None:
         self.seed = seed
         self.rng = random.Random(seed)
@@ -380,6 +450,8 @@ class HeuristicBot:
         self.private = private
         self.repeats = RepeatGuard()
         self.plan = plan
+        # Against Wakhan alone, the best few turn actions are weighed against her whole reply.
+        self.reply = reply
 
     def choose(self, game: Game) -> Option:
         options = game.legal_options()
@@ -395,6 +467,8 @@ class HeuristicBot:
         assert player is not None
         world = determinize(game.view(player), player, self.rng) if self.private else game
         scores = score_options(world, player, options, self.follow_up, self.plan)
+        if self.reply and game.decision == "turn" and world.wakhan >= 0 and world.n == 2:
+            scores = reply_scores(world, player, options, scores, self.reply)
         tried = self.repeats.tried(game, player)
         if tried:
             scores = [s - 2000.0 if o in tried else s for o, s in zip(options, scores, strict=True)]
@@ -413,11 +487,13 @@ class HeuristicBot:
 __all__ = [
     "PLAN_THEN_WIDTH",
     "PLAN_WIDTH",
+    "REPLY_WIDTH",
     "HeuristicBot",
     "card_value",
     "check_expectations",
     "evaluate",
     "player_values",
+    "reply_scores",
     "score_options",
     "soft_places",
 ]

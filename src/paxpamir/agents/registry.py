@@ -63,7 +63,7 @@ KINDS: Final[dict[str, BotKind]] = {
     "heuristic": BotKind(
         "heuristic",
         {
-            "easy": lambda seed: HeuristicBot(seed, noise=3.0, follow_up=False, plan=0),
+            "easy": lambda seed: HeuristicBot(seed, noise=3.0, follow_up=False, plan=0, reply=0),
             "normal": lambda seed: HeuristicBot(seed),
         },
         "normal",

@@ -110,8 +110,8 @@ class SearchBot:
         self.rollout_depth = rollout_depth
         self.root_width = root_width
         self.exploration = exploration
-        self.policy = HeuristicBot(seed, follow_up=False, private=False, plan=0)  # inside determinizations
-        self.follow = HeuristicBot(seed, plan=0)  # follow-ups within an action: no turn plans
+        self.policy = HeuristicBot(seed, follow_up=False, private=False, plan=0, reply=0)  # inside determinizations
+        self.follow = HeuristicBot(seed, plan=0, reply=0)  # follow-ups within an action: no turn plans
         self.wakhan = WakhanPlayer()
         self.repeats = RepeatGuard()
         self.searched = 0  # decisions searched and iterations run, for reports
