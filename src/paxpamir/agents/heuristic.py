@@ -10,8 +10,8 @@ rupees and loses the race for cylinders). In a game against Wakhan alone, the be
 actions are then played out to the end of the turn and through Wakhan's whole reply by her own procedure
 (:func:`reply_scores`; her AI card is sampled with the rest of what the bot cannot see), and the best
 position after her turn wins: she builds for a coalition nobody is loyal to and can make it dominant before a
-check, which a static evaluation does not see coming. It reads only what its seat may see: the public board, its own
-hand, and the sizes of the other hands; never another hand, the deck order or the random state.
+check, which a static evaluation does not see coming. It reads only what its seat may see: the public board,
+its own hand, and the sizes of the other hands; never another hand, the deck order or the random state.
 
 What it values, for each player (then its own value minus most of the best opponent's):
 
