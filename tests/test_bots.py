@@ -87,6 +87,61 @@ def test_search_bot_plays_legally_in_wakhan_and_multiplayer_games() -> None:
         assert searched == 4
 
 
+def _turn_position(players: int, seed: int, turns: int) -> Game:
+    """A position at a turn decision of the seat to move, after ``turns`` turns of random play."""
+    game = Game.new(players, seed)
+    rng = RandomBot(seed)
+    while not (game.decision == "turn" and game.turn >= turns and len(game.legal_options()) >= 6):
+        game.apply(rng.choose(game))
+    return game
+
+
+def test_search_spends_its_budget_by_sequential_halving() -> None:
+    # Four candidates, 24 lines: 4 x 3 determinizations, then the better two x 6; one choice among the four.
+    game = _turn_position(2, 31, 4)
+    bot = SearchBot(seed=2, iterations=24, root_width=4)
+    made = bot.decide(game)
+    assert bot.iterations_run == 24 and made.reason is not None and made.reason.startswith("search: 24 lines")
+    assert made.option in game.legal_options()
+    # A budget smaller than the rounds need searches fewer candidates rather than overspending it.
+    small = SearchBot(seed=2, iterations=3, root_width=6)
+    small.decide(game)
+    assert 0 < small.iterations_run <= 3
+
+
+def test_search_lines_play_the_opponents_whole_reply(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Every line is scored at the searcher's next turn: after the rest of its own turn and the other seats'
+    # whole turns (or at the end of the game), never in the middle of someone's turn.
+    import paxpamir.agents.search as search
+
+    scored: list[tuple[int, int | None, str | None, bool]] = []
+    evaluate = search.evaluate
+
+    def spy(g: Game, player: int) -> float:
+        scored.append((g.turn, g.current_player, g.decision, g.is_over))
+        return evaluate(g, player)
+
+    monkeypatch.setattr(search, "evaluate", spy)
+    for players in (2, 4):
+        game = _turn_position(players, 40 + players, 3)
+        seat = game.current_player
+        scored.clear()
+        SearchBot(seed=5, iterations=8, root_width=2).decide(game)
+        assert len(scored) == 8
+        for turn, who, decision, over in scored:
+            assert over or (who == seat and decision == "turn" and turn == game.turn + players), scored
+
+
+def test_search_budget_in_seconds_stops_in_time() -> None:
+    game = _turn_position(2, 33, 4)
+    bot = make_agent("search:0.3s", 1)
+    assert isinstance(bot, SearchBot)
+    started = time.perf_counter()
+    bot.decide(game)
+    # One determinization's lines may run past the budget, never the whole search.
+    assert time.perf_counter() - started < 3.0 and bot.iterations_run >= 2
+
+
 def test_same_seed_same_decisions() -> None:
     for name in ("heuristic", "heuristic:easy", "search:10"):
         games = []

@@ -8,7 +8,7 @@ from paxpamir.server import bots
 
 def test_server_seat_kinds_include_the_projects_bots():
     kinds = bots.seat_kinds()
-    for name in ("human", "wakhan", "random", "heuristic", "heuristic:easy", "search:fast"):
+    for name in ("human", "wakhan", "random", "heuristic", "heuristic:easy", "search:fast", "search"):
         assert name in kinds and kinds[name]
         assert name in ("human",) or bots.is_machine(name)
 

@@ -321,7 +321,7 @@ def _bribe_demand(options: list[Option]) -> Option | None:
     return max(demands, key=lambda o: option_arg(o, "amount")) if demands else None
 
 
-def _greedy_step(g: Game, player: int, follow_up: bool) -> None:
+def greedy_step(g: Game, player: int, follow_up: bool) -> None:
     """Take ``player``'s pending decision by its one-action lookahead (a bribe: ask for all of it)."""
     options = g.legal_options()
     demand = _bribe_demand(options) if g.decision == "bribe_demand" else None
@@ -338,7 +338,7 @@ def _finish_turn(g: Game, player: int) -> None:
     steps = 0
     while not g.is_over and g.current_player == player and steps < REPLY_STEPS:
         steps += 1
-        _greedy_step(g, player, True)
+        greedy_step(g, player, True)
 
 
 def _wakhan_reply(g: Game, player: int) -> None:
@@ -356,7 +356,7 @@ def _wakhan_reply(g: Game, player: int) -> None:
             g.apply(d.option, reason=d.reason, note=d.note)
             continue
         assert who is not None
-        _greedy_step(g, who, False)
+        greedy_step(g, who, False)
 
 
 def reply_scores(game: Game, player: int, options: list[Option], scores: list[float], width: int) -> list[float]:
@@ -489,6 +489,7 @@ __all__ = [
     "card_value",
     "check_expectations",
     "evaluate",
+    "greedy_step",
     "player_values",
     "reply_scores",
     "score_options",

@@ -1,8 +1,8 @@
-"""An information-set Monte Carlo tree search bot (single-observer ISMCTS).
+"""The search bot: information-set Monte Carlo search over determinizations of its own view.
 
-The bot never looks at hidden state. Every iteration starts from a *determinization*: the deciding seat's view
-(``game.view(seat)``) with its hidden parts filled in by a sample consistent with what the seat has seen, loaded
-with ``Game.from_json``:
+The bot never looks at hidden state. Every line it plays starts from a *determinization*: the deciding seat's
+view (``game.view(seat)``) with its hidden parts filled in by a sample consistent with what the seat has seen,
+loaded with ``Game.from_json`` (:mod:`paxpamir.agents.determinize`):
 
 * the other players' hands (their sizes are public) and the deck (its size is public) are dealt from the cards
   the seat cannot see; the deck keeps the rulebook's pile structure (six piles of 5 + N court cards, two
@@ -11,17 +11,23 @@ with ``Game.from_json``:
 * Wakhan's AI deck is shuffled with a card whose back matches the public next back on top;
 * the random generator state is re-seeded from the bot's own generator (the true one would reveal the future).
 
-One tree is shared by all determinizations: a node is a sequence of options, and a child is selected by UCB1
-among the options legal in the current determinization, counting how often it was available (Cowling,
-Powley & Whitehouse 2012). Tree nodes are the *strategic* decisions (a turn's actions, loyalty, bribes, hand
-and court discards...); the follow-up decisions of an action (where to tax, build, move, battle) are taken by
-the heuristic bot's greedy policy as part of the move. New children are expanded best-first by the heuristic
-evaluation, the root keeps only the heuristically best options, and each iteration ends with a short
-heuristic-guided rollout whose final position is scored by :func:`paxpamir.agents.heuristic.player_values`.
-Wakhan's decisions are her procedure's.
+A decision is searched like this:
 
-The search is deterministic for a seed when its budget is in iterations (a budget in seconds depends on the
-machine's speed).
+1. **Candidates.** The heuristic bot's turn plan ranks the options (:func:`~paxpamir.agents.heuristic.score_options`
+   in one determinization); the best ``root_width`` are kept.
+2. **Lines.** A line plays one candidate in a copy of a determinization: the rest of the searcher's own turn
+   down a tree of its turn decisions shared by all determinizations (:class:`TurnNode`: children added
+   best-first by the heuristic as visits grow, then UCB1 among those legal in the determinization), every
+   other seat's decisions by the heuristic's one-action lookahead and Wakhan's by her procedure, up to the
+   searcher's next turn. The position there is scored by :func:`~paxpamir.agents.heuristic.evaluate` and
+   mapped to a reward between 0 and 1. Seeing the opponents' replies is what the heuristic alone cannot do:
+   a card left in the market for them, a Dominance Check they can buy, pieces they can remove.
+3. **Sequential halving** (Karnin, Koren & Somekh 2013) spends the budget: each round plays every surviving
+   candidate in the same fresh determinizations (so differences come from the candidates, not from the luck of
+   the deal), and keeps the better half, until one is left.
+
+Follow-up decisions (where to tax, build, move, battle) are the heuristic's. The search is deterministic for a
+seed when its budget is in iterations (lines); a budget in seconds depends on the machine's speed.
 """
 
 from __future__ import annotations
@@ -34,56 +40,51 @@ from typing import TYPE_CHECKING, Any, Final
 from ..engine.game import Game
 from .base import Decision
 from .determinize import determinization_base, determinize
-from .heuristic import FOLLOW_UP, PLAN_WIDTH, HeuristicBot, RepeatGuard, player_values, score_options
+from .heuristic import FOLLOW_UP, PLAN_WIDTH, HeuristicBot, RepeatGuard, evaluate, greedy_step, score_options
 from .wakhan_procedure import WakhanPlayer
 
 if TYPE_CHECKING:
     from ..engine.steps import Option
 
-#: Budgets by level. Iteration budgets keep the bot deterministic for a seed.
+#: Budgets by level: lines played per searched decision, and how many candidates they are spent on.
+#: Iteration budgets keep the bot deterministic for a seed.
 SEARCH_LEVELS: Final[dict[str, dict[str, Any]]] = {
-    "fast": {"iterations": 60, "rollout_depth": 8, "root_width": 6},
-    "normal": {"iterations": 200, "rollout_depth": 10, "root_width": 8},
-    "strong": {"iterations": 600, "rollout_depth": 12, "root_width": 10},
+    "fast": {"iterations": 32, "root_width": 4},
+    "normal": {"iterations": 96, "root_width": 6},
+    "strong": {"iterations": 240, "root_width": 8},
 }
 
 EXPLORATION: Final = 0.7
-#: Scale of value differences (in heuristic points) that maps to a reward between 0 and 1.
+#: Scale of evaluation differences (in heuristic points) that maps to a reward between 0 and 1.
 REWARD_SCALE: Final = 12.0
-MAX_SEED: Final = 2**62
+#: A cap on the decisions of one line (a line ends at the searcher's next turn, long before this).
+LINE_STEPS: Final = 400
+#: Progressive widening: a turn node visited v times has up to ceil(WIDENING * sqrt(v + 1)) children.
+WIDENING: Final = 0.5
 
 
-# ---------------------------------------------------------------------------- the tree
+def _rounds(candidates: int) -> int:
+    """Rounds of sequential halving that leave one of ``candidates``."""
+    return max(1, math.ceil(math.log2(candidates)))
 
 
-class Node:
-    __slots__ = ("player", "children", "visits", "total", "avail")
+class TurnNode:
+    """A node of the tree over the searcher's own turn decisions, shared by all determinizations: children are
+    added best-first by the heuristic (progressive widening), so that a node visited once follows the
+    heuristic's choice and one visited often tries the next best options too."""
 
-    def __init__(self, player: int) -> None:
-        self.player = player  # who chose the option that leads here
-        self.children: dict[Option, Node] = {}
+    __slots__ = ("children", "visits", "total")
+
+    def __init__(self) -> None:
+        self.children: dict[Option, TurnNode] = {}
         self.visits = 0
         self.total = 0.0
-        self.avail = 0
-
-
-def rewards(game: Game) -> list[float]:
-    """Each seat's reward in [0, 1]: the game's result, or the evaluation of the position."""
-    n = game.n
-    if game.is_over:
-        share = 1.0 / len(game.winners) if game.winners else 0.0
-        return [share if p in game.winners else 0.0 for p in range(n)]
-    # Every seat is valued with its own hand counted by size only, so the evaluation is symmetric.
-    values = player_values(game, -1)
-    out = []
-    for p in range(n):
-        best_other = max(v for q, v in enumerate(values) if q != p)
-        out.append(1.0 / (1.0 + math.exp(-(values[p] - best_other) / REWARD_SCALE)))
-    return out
 
 
 class SearchBot:
-    """ISMCTS over determinizations of its own view, with heuristic expansion order and rollouts.
+    """Information-set Monte Carlo search: the heuristic's best options, each played to this seat's next turn in
+    determinizations of its own view, chosen among by sequential halving. ``iterations``: lines per searched
+    decision; ``seconds``: a time budget instead (or as well); ``root_width``: candidates.
 
     >>> from paxpamir import Game
     >>> game = Game.new(players=2, seed=3)
@@ -97,8 +98,7 @@ class SearchBot:
         seed: int | None = None,
         iterations: int | None = 200,
         seconds: float | None = None,
-        rollout_depth: int = 10,
-        root_width: int = 8,
+        root_width: int = 6,
         exploration: float = EXPLORATION,
     ) -> None:
         if iterations is None and seconds is None:
@@ -107,41 +107,14 @@ class SearchBot:
         self.rng = random.Random(seed)
         self.iterations = iterations
         self.seconds = seconds
-        self.rollout_depth = rollout_depth
         self.root_width = root_width
         self.exploration = exploration
-        self.policy = HeuristicBot(seed, follow_up=False, private=False, plan=0, reply=0)  # inside determinizations
         self.follow = HeuristicBot(seed, plan=0, reply=0)  # follow-ups within an action: no turn plans
         self.wakhan = WakhanPlayer()
         self.repeats = RepeatGuard()
-        self.searched = 0  # decisions searched and iterations run, for reports
+        self.searched = 0  # decisions searched and lines played, for reports
         self.iterations_run = 0
         self.search_time = 0.0
-
-    # ------------------------------------------------------------ policies
-
-    def _play(self, g: Game) -> None:
-        """One move in a simulation: Wakhan's procedure for her seat (with the note that keeps her place in it,
-        as in a real game), else the heuristic (no follow-up)."""
-        if g.current_player == g.wakhan:
-            option, reason = self.wakhan.choose(g)
-            g.apply(option, reason=reason)
-        else:
-            g.apply(self.policy.choose(g))
-
-    def _resolve(self, g: Game, depth: int = 40) -> None:
-        """Take the decisions that are no tree nodes: single options, Wakhan's, and action follow-ups."""
-        while depth > 0 and not g.is_over:
-            if g.current_player == g.wakhan or g.decision in FOLLOW_UP:
-                self._play(g)
-            else:
-                options = g.legal_options()
-                if len(options) != 1:
-                    return
-                g.apply(options[0])
-            depth -= 1
-
-    # ------------------------------------------------------------ search
 
     def decide(self, game: Game) -> Decision:
         options = game.legal_options()
@@ -156,10 +129,10 @@ class SearchBot:
         if game.decision in FOLLOW_UP or game.decision == "bribe_demand":
             return Decision(self.follow.choose(game))
         started = time.perf_counter()
-        # The root: the heuristically best options (its evaluation reads only this seat's view).
-        # (scored in a determinization of its view: the true game is never looked into).
         view = determinization_base(game, player)
-        scores = score_options(determinize(view, player, self.rng), player, options, plan=PLAN_WIDTH)
+        first = determinize(view, player, self.rng)
+        plan = PLAN_WIDTH if game.decision == "turn" else 0
+        scores = score_options(first, player, options, True, plan)
         tried = self.repeats.tried(game, player)
         order = sorted(range(len(options)), key=lambda i: -scores[i])
         candidates = [options[i] for i in order if options[i] not in tried][: self.root_width]
@@ -167,83 +140,110 @@ class SearchBot:
             best = candidates[0] if candidates else options[order[0]]
             self.repeats.note(game, player, best)
             return Decision(best)
-        root = Node(-1)
-        for o in candidates:
-            root.children[o] = Node(player)
-        done = 0
-        while True:
-            if self.iterations is not None and done >= self.iterations:
-                break
-            if self.seconds is not None and done > 0 and time.perf_counter() - started >= self.seconds:
-                break
-            self._iterate(root, view, player, candidates)
-            done += 1
-        best = max(candidates, key=lambda o: (root.children[o].visits, root.children[o].total))
+        best, done, value = self._halving(view, player, game.turn, candidates, first, started)
         self.repeats.note(game, player, best)
-        child = root.children[best]
         self.searched += 1
         self.iterations_run += done
         self.search_time += time.perf_counter() - started
-        return Decision(best, f"search: {child.visits}/{done} visits, value {child.total / max(1, child.visits):.2f}")
+        return Decision(best, f"search: {done} lines, value {value:.2f}")
 
-    def _select(self, node: Node, legal: list[Option]) -> Option:
-        log_parent = 0.0
-        best: Option | None = None
-        best_score = -math.inf
-        for o in legal:
-            child = node.children[o]
-            child.avail += 1
-            log_parent = math.log(max(1, child.avail))
-            score = child.total / child.visits + self.exploration * math.sqrt(log_parent / child.visits)
-            if score > best_score:
-                best, best_score = o, score
-        assert best is not None
-        return best
-
-    def _iterate(self, root: Node, view: dict[str, Any], player: int, candidates: list[Option]) -> None:
-        g = determinize(view, player, self.rng)
-        path = [root]
-        node = root
-        legal = candidates
-        expanded = False
-        while True:
-            unexpanded = [o for o in legal if node.children.get(o) is None or node.children[o].visits == 0]
-            if unexpanded:
-                if node is root or len(unexpanded) == 1:
-                    option = unexpanded[0]
-                else:
-                    mover = g.current_player
-                    assert mover is not None
-                    scores = score_options(g, mover, unexpanded, follow_up=False)
-                    option = unexpanded[max(range(len(unexpanded)), key=lambda i: scores[i])]
-                for o in legal:
-                    if o in node.children:
-                        node.children[o].avail += 1
-                child = node.children.get(option)
-                if child is None:
-                    child = node.children[option] = Node(g.current_player if g.current_player is not None else -1)
-                expanded = True
-            else:
-                option = self._select(node, legal)
-                child = node.children[option]
-            g.apply(option)
-            path.append(child)
-            node = child
-            self._resolve(g)
-            if expanded or g.is_over:
+    def _halving(
+        self, view: dict[str, Any], player: int, turn: int, candidates: list[Option], first: Game, started: float
+    ) -> tuple[Option, int, float]:
+        """Sequential halving over the candidates (best-first by the heuristic): each round plays every
+        surviving candidate in the same fresh determinizations and keeps the better half (ties: the
+        heuristic's order). Returns the choice, the lines played and the choice's mean reward."""
+        budget = self.iterations
+        if budget is not None:  # at least one determinization a round
+            while len(candidates) > 2 and len(candidates) * _rounds(len(candidates)) > budget:
+                candidates = candidates[:-1]
+        rounds = _rounds(len(candidates))
+        trees = {o: TurnNode() for o in candidates}
+        survivors = list(candidates)
+        done = 0
+        worlds = [first]
+        out_of_time = False
+        for r in range(rounds):
+            sums = dict.fromkeys(survivors, 0.0)
+            played = 0
+            spent = done
+            while not out_of_time:
+                if budget is not None:  # this round's share: what is left in the last one
+                    share = budget - spent if r == rounds - 1 else budget // rounds
+                    if played >= max(1, share // len(survivors)):
+                        break
+                world = worlds.pop() if worlds else determinize(view, player, self.rng)
+                for o in survivors:
+                    sums[o] += self._line(world, player, turn, o, trees[o])
+                done += len(survivors)
+                played += 1
+                if self.seconds is not None:
+                    elapsed = time.perf_counter() - started
+                    out_of_time = elapsed >= self.seconds
+                    if budget is None:  # a budget in seconds only: lines at the pace of the first ones
+                        budget = max(done, int(self.seconds * done / max(elapsed, 1e-9)))
+            survivors.sort(key=lambda o: -sums[o])  # stable: ties keep the heuristic's order
+            if out_of_time:
                 break
-            legal = g.legal_options()
-        # Rollout: the heuristic policy for a few strategic decisions, then the evaluation.
+            survivors = survivors[: (len(survivors) + 1) // 2]
+        best = survivors[0]
+        return best, done, trees[best].total / max(1, trees[best].visits)
+
+    def _line(self, world: Game, player: int, turn: int, option: Option, node: TurnNode) -> float:
+        """Play ``option`` in a copy of ``world``: the rest of the searcher's turn down the tree, the other
+        seats by the heuristic's one-action lookahead or Wakhan's procedure, up to the searcher's next turn;
+        the reward there (between 0 and 1) is added up along the path."""
+        g = world.clone()
+        g.quiet = True
+        g.apply(option)
+        path = [node]
         steps = 0
-        while not g.is_over and steps < self.rollout_depth:
-            self._play(g)
-            self._resolve(g)
+        while not g.is_over and steps < LINE_STEPS:
             steps += 1
-        result = rewards(g)
-        for n in path[1:]:
+            who = g.current_player
+            assert who is not None
+            if who == player:
+                if g.decision == "turn":
+                    if g.turn != turn:
+                        break
+                    node = self._descend(g, player, node)
+                    path.append(node)
+                else:
+                    greedy_step(g, player, True)
+            elif who == g.wakhan:
+                d = self.wakhan.decide(g)
+                g.apply(d.option, reason=d.reason, note=d.note)
+            else:
+                greedy_step(g, who, True)
+        value = 1.0 / (1.0 + math.exp(-evaluate(g, player) / REWARD_SCALE))
+        for n in path:
             n.visits += 1
-            if n.player >= 0:
-                n.total += result[n.player]
+            n.total += value
+        return value
+
+    def _descend(self, g: Game, player: int, node: TurnNode) -> TurnNode:
+        """The searcher's next turn decision at ``node``: a new child best-first by the heuristic while the
+        node's visits allow one more (progressive widening), else UCB1 among the children legal here."""
+        options = g.legal_options()
+        if len(options) == 1:
+            g.apply(options[0])
+            return node
+        legal = [o for o in node.children if o in options]
+        if len(legal) < math.ceil(WIDENING * math.sqrt(node.visits + 1)) and len(legal) < len(options):
+            scores = score_options(g, player, options, True)
+            fresh = [i for i in range(len(options)) if options[i] not in node.children]
+            option = options[max(fresh, key=lambda i: scores[i])]
+            child = node.children[option] = TurnNode()
+        else:
+            log_n = math.log(max(1, node.visits))
+            option = max(
+                legal,
+                key=lambda o: node.children[o].total / max(1, node.children[o].visits)
+                + self.exploration * math.sqrt(log_n / max(1, node.children[o].visits)),
+            )
+            child = node.children[option]
+        g.apply(option)
+        return child
 
 
-__all__ = ["SEARCH_LEVELS", "Node", "SearchBot", "determinize", "rewards"]
+__all__ = ["SEARCH_LEVELS", "SearchBot", "TurnNode", "determinize"]
