@@ -109,27 +109,20 @@ def test_search_spends_its_budget_by_sequential_halving() -> None:
     assert 0 < small.iterations_run <= 3
 
 
-def test_search_lines_play_the_opponents_whole_reply(monkeypatch: pytest.MonkeyPatch) -> None:
-    # Every line is scored at the searcher's next turn: after the rest of its own turn and the other seats'
-    # whole turns (or at the end of the game), never in the middle of someone's turn.
-    import paxpamir.agents.search as search
-
-    scored: list[tuple[int, int | None, str | None, bool]] = []
-    evaluate = search.evaluate
-
-    def spy(g: Game, player: int) -> float:
-        scored.append((g.turn, g.current_player, g.decision, g.is_over))
-        return evaluate(g, player)
-
-    monkeypatch.setattr(search, "evaluate", spy)
+def test_search_lines_play_the_opponents_whole_reply() -> None:
+    # A line ends at the searcher's next turn: after the rest of its own turn and the other seats' whole
+    # turns (or at the end of the game), never in the middle of someone's turn.
     for players in (2, 4):
         game = _turn_position(players, 40 + players, 3)
         seat = game.current_player
-        scored.clear()
-        SearchBot(seed=5, iterations=8, root_width=2).decide(game)
-        assert len(scored) == 8
-        for turn, who, decision, over in scored:
-            assert over or (who == seat and decision == "turn" and turn == game.turn + players), scored
+        assert seat is not None
+        world = determinize(game.view(seat), seat, random.Random(3))
+        bot = SearchBot(seed=5, iterations=8)
+        for option in game.legal_options()[:4]:
+            end = bot.play_line(world, seat, option)
+            assert end.is_over or (end.current_player == seat and end.decision == "turn"), option
+            assert end.is_over or end.turn == game.turn + players, (option, end.turn, game.turn)
+        assert world.to_json() == determinize(game.view(seat), seat, random.Random(3)).to_json()  # untouched
 
 
 def test_search_budget_in_seconds_stops_in_time() -> None:

@@ -140,7 +140,7 @@ class SearchBot:
             best = candidates[0] if candidates else options[order[0]]
             self.repeats.note(game, player, best)
             return Decision(best)
-        best, done, value = self._halving(view, player, game.turn, candidates, first, started)
+        best, done, value = self._halving(view, player, candidates, first, started)
         self.repeats.note(game, player, best)
         self.searched += 1
         self.iterations_run += done
@@ -148,7 +148,7 @@ class SearchBot:
         return Decision(best, f"search: {done} lines, value {value:.2f}")
 
     def _halving(
-        self, view: dict[str, Any], player: int, turn: int, candidates: list[Option], first: Game, started: float
+        self, view: dict[str, Any], player: int, candidates: list[Option], first: Game, started: float
     ) -> tuple[Option, int, float]:
         """Sequential halving over the candidates (best-first by the heuristic): each round plays every
         surviving candidate in the same fresh determinizations and keeps the better half (ties: the
@@ -174,7 +174,7 @@ class SearchBot:
                         break
                 world = worlds.pop() if worlds else determinize(view, player, self.rng)
                 for o in survivors:
-                    sums[o] += self._line(world, player, turn, o, trees[o])
+                    sums[o] += self._line(world, player, o, trees[o])
                 done += len(survivors)
                 played += 1
                 if self.seconds is not None:
@@ -189,14 +189,27 @@ class SearchBot:
         best = survivors[0]
         return best, done, trees[best].total / max(1, trees[best].visits)
 
-    def _line(self, world: Game, player: int, turn: int, option: Option, node: TurnNode) -> float:
-        """Play ``option`` in a copy of ``world``: the rest of the searcher's turn down the tree, the other
-        seats by the heuristic's one-action lookahead or Wakhan's procedure, up to the searcher's next turn;
-        the reward there (between 0 and 1) is added up along the path."""
+    def _line(self, world: Game, player: int, option: Option, node: TurnNode) -> float:
+        """One line (:meth:`play_line`), its reward (between 0 and 1) added up along its path in the tree."""
+        path = [node]
+        g = self.play_line(world, player, option, path)
+        value = 1.0 / (1.0 + math.exp(-evaluate(g, player) / REWARD_SCALE))
+        for n in path:
+            n.visits += 1
+            n.total += value
+        return value
+
+    def play_line(self, world: Game, player: int, option: Option, path: list[TurnNode] | None = None) -> Game:
+        """Play ``option`` in a copy of ``world`` (a determinization where ``player`` is to decide): the rest of
+        ``player``'s turn down the tree whose nodes ``path`` starts with (the heuristic's choices with no
+        tree), the other seats by the heuristic's one-action lookahead or Wakhan's procedure, up to
+        ``player``'s next turn decision or the end of the game. Returns the position where the line ends;
+        the nodes passed are appended to ``path``."""
         g = world.clone()
         g.quiet = True
+        turn = g.turn
         g.apply(option)
-        path = [node]
+        node = path[-1] if path else TurnNode()
         steps = 0
         while not g.is_over and steps < LINE_STEPS:
             steps += 1
@@ -207,7 +220,8 @@ class SearchBot:
                     if g.turn != turn:
                         break
                     node = self._descend(g, player, node)
-                    path.append(node)
+                    if path is not None:
+                        path.append(node)
                 else:
                     greedy_step(g, player, True)
             elif who == g.wakhan:
@@ -215,11 +229,7 @@ class SearchBot:
                 g.apply(d.option, reason=d.reason, note=d.note)
             else:
                 greedy_step(g, who, True)
-        value = 1.0 / (1.0 + math.exp(-evaluate(g, player) / REWARD_SCALE))
-        for n in path:
-            n.visits += 1
-            n.total += value
-        return value
+        return g
 
     def _descend(self, g: Game, player: int, node: TurnNode) -> TurnNode:
         """The searcher's next turn decision at ``node``: a new child best-first by the heuristic while the
