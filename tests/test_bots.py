@@ -109,6 +109,24 @@ def test_search_spends_its_budget_by_sequential_halving() -> None:
     assert 0 < small.iterations_run <= 3
 
 
+def test_the_heuristics_preference_counts_as_lines_of_its_own() -> None:
+    # The heuristic's score of each candidate counts as PRIOR_LINES lines. In these positions the lines alone
+    # overturn the heuristic's first choice; with a weight no number of lines can outvote, the search keeps it.
+    for seed in (36, 41, 52):
+        game = _turn_position(2, seed, 4)
+        seat = game.current_player
+        assert seat is not None
+        options = game.legal_options()
+        world = determinize(game.view(seat), seat, random.Random(2))  # the bots' first determinization
+        scores = score_options(world, seat, options, True, PLAN_WIDTH)
+        lines_only = SearchBot(seed=2, iterations=24, root_width=4, prior_lines=0.0).decide(game).option
+        assert scores[options.index(lines_only)] < max(scores), seed
+        bot = SearchBot(seed=2, iterations=24, root_width=4, prior_lines=1e9)
+        kept = bot.decide(game).option
+        assert scores[options.index(kept)] == max(scores), seed  # the first choice (or one tied with it)
+        assert bot.iterations_run == 24  # the lines were still played
+
+
 def test_search_lines_play_the_opponents_whole_reply() -> None:
     # A line ends at the searcher's next turn: after the rest of its own turn and the other seats' whole
     # turns (or at the end of the game), never in the middle of someone's turn.
@@ -284,6 +302,32 @@ def test_smooth_places_share_a_tie_and_reward_a_lead() -> None:
     # A failed check pays 3 and 1: the last of three players expects no more than the second place's point.
     behind = soft_places([(0, 9), (1, 8), (2, 1)], (3, 1), 1.0)
     assert behind[2] < 0.1 < behind[1] < behind[0] < 3.0
+
+
+def test_the_chance_of_winning_weighs_every_seat_and_a_won_game_is_shared() -> None:
+    """The search's reward: a seat's chance of winning, a softmax of the heuristic's values of every seat (as
+    that seat sees them); equal at the start, above an even share for a seat ahead of all the others and below
+    it for one behind them; once the game is over, a winner's share (1/k of k winners) or 0."""
+    import math
+
+    from paxpamir.agents.heuristic import WIN_TEMPERATURE, player_values, win_chance
+
+    start = Game.new(4, 44)
+    assert [round(win_chance(start, p), 9) for p in range(4)] == [0.25] * 4
+    game = _turn_position(4, 44, 8)
+    for p in range(4):
+        values = player_values(game, p)
+        softmax = math.exp(values[p] / WIN_TEMPERATURE) / sum(math.exp(v / WIN_TEMPERATURE) for v in values)
+        assert abs(win_chance(game, p) - softmax) < 1e-9
+        others = [v for q, v in enumerate(values) if q != p]
+        if values[p] > max(others):
+            assert win_chance(game, p) > 0.25
+        if values[p] < min(others):
+            assert win_chance(game, p) < 0.25
+    over = Game.new(2, 8)
+    play_game(over, [make_agent("heuristic", 1), make_agent("heuristic", 2)])
+    shares = [win_chance(over, p) for p in range(2)]
+    assert sum(shares) == 1.0 and all((shares[p] > 0) == (p in over.winners) for p in range(2))
 
 
 def _first_turn_with_two_actions(seed: int) -> Game:

@@ -101,6 +101,7 @@ PLAN_THEN_WIDTH: Final = 2  # ... and how many of the best second actions with a
 PLACE_SHARPNESS: Final = 1.0  # how sure a lead in influence or cylinders is to hold until the check
 REPLY_WIDTH: Final = 4  # 2-player games with Wakhan: how many of the best turn actions meet her whole reply
 REPLY_STEPS: Final = 200  # a cap on the decisions of a simulated reply
+WIN_TEMPERATURE: Final = 12.0  # heuristic points per factor e in :func:`win_chance` (2 victory points)
 
 
 def _sigmoid(x: float) -> float:
@@ -223,6 +224,24 @@ def evaluate(g: Game, player: int) -> float:
     mine = values[player]
     best_other = max(v for p, v in enumerate(values) if p != player)
     return mine - OPPONENT_WEIGHT * best_other
+
+
+def win_chance(g: Game, player: int, temperature: float = WIN_TEMPERATURE) -> float:
+    """``player``'s chance of winning as the heuristic sees it: a softmax of every seat's value
+    (:func:`player_values`) at ``temperature`` heuristic points; at the end of the game, a share of the win
+    (1/k for each of k winners) or 0. Unlike :func:`evaluate` it weighs every opponent, not only the best.
+
+    >>> from paxpamir import Game
+    >>> game = Game.new(players=4, seed=1)  # nothing done yet: every seat alike
+    >>> round(win_chance(game, 0), 6)
+    0.25
+    """
+    if g.is_over:
+        return 1.0 / len(g.winners) if player in g.winners else 0.0
+    values = player_values(g, player)
+    top = max(values)
+    weights = [math.exp((v - top) / temperature) for v in values]
+    return weights[player] / sum(weights)
 
 
 def _follow_up(g: Game, player: int, depth: int) -> None:
@@ -494,4 +513,5 @@ __all__ = [
     "reply_scores",
     "score_options",
     "soft_places",
+    "win_chance",
 ]

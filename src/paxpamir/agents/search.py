@@ -19,12 +19,16 @@ A decision is searched like this:
    down a tree of its turn decisions shared by all determinizations (:class:`TurnNode`: children added
    best-first by the heuristic as visits grow, then UCB1 among those legal in the determinization), every
    other seat's decisions by the heuristic's one-action lookahead and Wakhan's by her procedure, up to the
-   searcher's next turn. The position there is scored by :func:`~paxpamir.agents.heuristic.evaluate` and
-   mapped to a reward between 0 and 1. Seeing the opponents' replies is what the heuristic alone cannot do:
+   searcher's next turn. The reward is the searcher's chance of winning there as the heuristic sees it
+   (:func:`~paxpamir.agents.heuristic.win_chance`, a softmax of every seat's value; a share of the win, or 0, at
+   the end of the game). Seeing the opponents' replies is what the heuristic alone cannot do:
    a card left in the market for them, a Dominance Check they can buy, pieces they can remove.
 3. **Sequential halving** (Karnin, Koren & Somekh 2013) spends the budget: each round plays every surviving
    candidate in the same fresh determinizations (so differences come from the candidates, not from the luck of
-   the deal), and keeps the better half, until one is left.
+   the deal), and keeps the better half, until one is left. Candidates are compared by their rewards in all
+   their lines so far (every survivor was played in the same determinizations), plus the heuristic's own
+   score of each counted as :data:`PRIOR_LINES` lines: a few unlucky deals do not overturn a clear
+   preference, which matters most with more players, whose replies make lines noisier.
 
 Follow-up decisions (where to tax, build, move, battle) are the heuristic's. The search is deterministic for a
 seed when its budget is in iterations (lines); a budget in seconds depends on the machine's speed.
@@ -40,7 +44,7 @@ from typing import TYPE_CHECKING, Any, Final
 from ..engine.game import Game
 from .base import Decision
 from .determinize import determinization_base, determinize
-from .heuristic import FOLLOW_UP, PLAN_WIDTH, HeuristicBot, RepeatGuard, evaluate, greedy_step, score_options
+from .heuristic import FOLLOW_UP, PLAN_WIDTH, HeuristicBot, RepeatGuard, greedy_step, score_options, win_chance
 from .wakhan_procedure import WakhanPlayer
 
 if TYPE_CHECKING:
@@ -50,17 +54,25 @@ if TYPE_CHECKING:
 #: Iteration budgets keep the bot deterministic for a seed.
 SEARCH_LEVELS: Final[dict[str, dict[str, Any]]] = {
     "fast": {"iterations": 32, "root_width": 4},
-    "normal": {"iterations": 96, "root_width": 6},
+    "normal": {"iterations": 80, "root_width": 4},
     "strong": {"iterations": 240, "root_width": 8},
 }
 
 EXPLORATION: Final = 0.7
-#: Scale of evaluation differences (in heuristic points) that maps to a reward between 0 and 1.
+#: Scale of the heuristic's score differences (in its points) that maps them to rewards, for the prior.
 REWARD_SCALE: Final = 12.0
 #: A cap on the decisions of one line (a line ends at the searcher's next turn, long before this).
 LINE_STEPS: Final = 400
 #: Progressive widening: a turn node visited v times has up to ceil(WIDENING * sqrt(v + 1)) children.
 WIDENING: Final = 0.5
+#: The heuristic's score of a candidate counts as this many lines: a candidate must beat the heuristic's
+#: preference by more than the noise of a few determinizations to be chosen instead.
+PRIOR_LINES: Final = 2.0
+
+
+def _reward(value: float) -> float:
+    """An evaluation (heuristic points, :func:`~paxpamir.agents.heuristic.evaluate`) as a reward between 0 and 1."""
+    return 1.0 / (1.0 + math.exp(-value / REWARD_SCALE))
 
 
 def _rounds(candidates: int) -> int:
@@ -100,6 +112,7 @@ class SearchBot:
         seconds: float | None = None,
         root_width: int = 6,
         exploration: float = EXPLORATION,
+        prior_lines: float = PRIOR_LINES,
     ) -> None:
         if iterations is None and seconds is None:
             raise ValueError("a search needs a budget: iterations, seconds or both")
@@ -109,6 +122,7 @@ class SearchBot:
         self.seconds = seconds
         self.root_width = root_width
         self.exploration = exploration
+        self.prior_lines = prior_lines
         self.follow = HeuristicBot(seed, plan=0, reply=0)  # follow-ups within an action: no turn plans
         self.wakhan = WakhanPlayer()
         self.repeats = RepeatGuard()
@@ -140,7 +154,8 @@ class SearchBot:
             best = candidates[0] if candidates else options[order[0]]
             self.repeats.note(game, player, best)
             return Decision(best)
-        best, done, value = self._halving(view, player, candidates, first, started)
+        prior = {options[i]: scores[i] for i in order}
+        best, done, value = self._halving(view, player, candidates, first, started, prior)
         self.repeats.note(game, player, best)
         self.searched += 1
         self.iterations_run += done
@@ -148,11 +163,19 @@ class SearchBot:
         return Decision(best, f"search: {done} lines, value {value:.2f}")
 
     def _halving(
-        self, view: dict[str, Any], player: int, candidates: list[Option], first: Game, started: float
+        self,
+        view: dict[str, Any],
+        player: int,
+        candidates: list[Option],
+        first: Game,
+        started: float,
+        prior: dict[Option, float],
     ) -> tuple[Option, int, float]:
         """Sequential halving over the candidates (best-first by the heuristic): each round plays every
-        surviving candidate in the same fresh determinizations and keeps the better half (ties: the
-        heuristic's order). Returns the choice, the lines played and the choice's mean reward."""
+        surviving candidate in the same fresh determinizations and keeps the better half by their rewards
+        in every line so far (all survivors were played in the same determinizations), with the heuristic's
+        own score counted as ``prior_lines`` lines more (ties: the heuristic's order). Returns the choice,
+        the lines played and the choice's mean reward."""
         budget = self.iterations
         if budget is not None:  # at least one determinization a round
             while len(candidates) > 2 and len(candidates) * _rounds(len(candidates)) > budget:
@@ -163,8 +186,9 @@ class SearchBot:
         done = 0
         worlds = [first]
         out_of_time = False
+        top = max(prior[o] for o in survivors)  # rewards near the middle, where the mapping is not flat
+        sums = {o: self.prior_lines * _reward(prior[o] - top) for o in survivors}
         for r in range(rounds):
-            sums = dict.fromkeys(survivors, 0.0)
             played = 0
             spent = done
             while not out_of_time:
@@ -193,7 +217,7 @@ class SearchBot:
         """One line (:meth:`play_line`), its reward (between 0 and 1) added up along its path in the tree."""
         path = [node]
         g = self.play_line(world, player, option, path)
-        value = 1.0 / (1.0 + math.exp(-evaluate(g, player) / REWARD_SCALE))
+        value = win_chance(g, player)
         for n in path:
             n.visits += 1
             n.total += value
