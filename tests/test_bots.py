@@ -315,15 +315,19 @@ def test_the_chance_of_winning_weighs_every_seat_and_a_won_game_is_shared() -> N
     start = Game.new(4, 44)
     assert [round(win_chance(start, p), 9) for p in range(4)] == [0.25] * 4
     game = _turn_position(4, 44, 8)
+    leaders = trailers = 0
     for p in range(4):
         values = player_values(game, p)
         softmax = math.exp(values[p] / WIN_TEMPERATURE) / sum(math.exp(v / WIN_TEMPERATURE) for v in values)
         assert abs(win_chance(game, p) - softmax) < 1e-9
         others = [v for q, v in enumerate(values) if q != p]
         if values[p] > max(others):
+            leaders += 1
             assert win_chance(game, p) > 0.25
         if values[p] < min(others):
+            trailers += 1
             assert win_chance(game, p) < 0.25
+    assert leaders and trailers  # the position has both, so both checks ran
     over = Game.new(2, 8)
     play_game(over, [make_agent("heuristic", 1), make_agent("heuristic", 2)])
     shares = [win_chance(over, p) for p in range(2)]

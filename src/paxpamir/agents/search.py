@@ -71,7 +71,7 @@ PRIOR_LINES: Final = 2.0
 
 
 def _reward(value: float) -> float:
-    """An evaluation (heuristic points, :func:`~paxpamir.agents.heuristic.evaluate`) as a reward between 0 and 1."""
+    """A difference of the heuristic's scores (its points) as a reward between 0 and 1 (0.5 for none)."""
     return 1.0 / (1.0 + math.exp(-value / REWARD_SCALE))
 
 
@@ -154,7 +154,7 @@ class SearchBot:
             best = candidates[0] if candidates else options[order[0]]
             self.repeats.note(game, player, best)
             return Decision(best)
-        prior = {options[i]: scores[i] for i in order}
+        prior = dict(zip(options, scores, strict=True))
         best, done, value = self._halving(view, player, candidates, first, started, prior)
         self.repeats.note(game, player, best)
         self.searched += 1
