@@ -268,7 +268,7 @@ def test_ruler_after_agrees_with_ruler_of_on_the_changed_map():
 
 def test_a_market_card_never_counts_as_favored_through_new_tactics():
     g = Game.new(2, seed=1)
-    g.effects.append(("newTactics", 0, 0))
+    g.effects += (("newTactics", 0, 0),)
     military = next(c for c in range(1, 101) if abilities.COURT[c].suit == abilities.MILITARY)
     assert not abilities.counts_as_favored(g, -1, military)
     assert abilities.counts_as_favored(g, 0, military)

@@ -322,8 +322,10 @@ def test_state_bytes_counts_every_list_a_clone_copies_and_nothing_it_shares():
 
     game = Game.new(3, 5)
     before = state_bytes(game)
-    game.spies.append(0)  # a copied list grows by one slot (a list over-allocates: at least 8 more bytes)
+    game.discard.append(0)  # a copied list grows by one slot (a list over-allocates: at least 8 more bytes)
     assert state_bytes(game) >= before + 8
-    game.spies.pop()
+    game.discard.pop()
     game.removed.extend(range(1000))  # shared between clones (never changed after setup): not counted
+    assert state_bytes(game) == before
+    game.spies = game.spies + (0,) * 1000  # the spy table is immutable, shared by clones: not counted
     assert state_bytes(game) == before

@@ -82,7 +82,7 @@ def test_a_wakhan_game_deals_her_ai_deck_and_the_seed_of_her_reshuffles():
     deck, ai_deck, seed = taken[:52], taken[52:76], taken[76]
     assert ai_deck == list(range(24, 0, -1)) and seed == 7
     g = state.game
-    assert g.wakhan == 1 and g.deck == deck[12:] and g.ai_deck == ai_deck
+    assert g.wakhan == 1 and g.deck == deck[12:] and g.ai_deck == tuple(ai_deck)
     state.apply_action(state.legal_actions()[0])  # the human's loyalty; Wakhan then plays her first turn
     assert g.ai_discard[0] == 24  # she drew the top card of the dealt AI deck
     assert Game.from_record(g.record()).state_hash() == g.state_hash()

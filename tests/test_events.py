@@ -329,9 +329,9 @@ def test_failure_to_impress_everyone_discards_their_prizes():
         players=[player("british", 0, prizes=[57, 90]), player("russian", 0, prizes=[13])],
         tribes={"kabul": [1, 1]},
     )
-    assert g.prizes == [[], []]
+    assert g.prizes == [(), ()]
     assert {57, 90, 13, RUMOR} <= set(g.discard)
-    assert g.loyalty == [1, 2]  # loyalty is kept
+    assert g.loyalty == (1, 2)  # loyalty is kept
     assert effects(g) == []
 
 

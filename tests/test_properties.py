@@ -24,7 +24,8 @@ from paxpamir import BadState, Game, IllegalOption, PamirError
 from paxpamir.content.cards import COURT, is_court_card, is_dominance_check
 from paxpamir.content.map import MILITARY
 from paxpamir.engine.invariants import check_invariants
-from paxpamir.engine.steps import AUTOMATIC, DECISIONS
+from paxpamir.engine.steps import AUTOMATIC, DECISIONS, new_step
+from paxpamir.rules.court import Impact
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "state-format.md"
 GAMES_PER_PLAYER_COUNT = 400  # x 4 player counts = 1,600 games
@@ -502,7 +503,7 @@ def test_undo_after_several_decisions_walks_back_to_the_start_of_the_turn() -> N
 def test_random_games_keep_no_undo_states_unless_undo_is_in_use() -> None:
     game, rnd = new_random_game(4, 3)
     play_random(game, rnd, check=False, limit=150)
-    assert not game.keep_undo and game._undo_states == []
+    assert not game.keep_undo and game._undo_states == ()
     assert game.can_undo() in (True, False) and game.keep_undo  # asking switches them on
 
 # ---------------------------------------------------------------------------- views
@@ -694,31 +695,41 @@ def _corruptions():
     def negative_rupees(g: Game) -> None:
         g.rupees[1] = -1
 
+    # Small tables of the state are immutable tuples (shared by clones): a corruption replaces them.
+    def plus(values: tuple[int, ...], i: int, k: int) -> tuple[int, ...]:
+        return (*values[:i], values[i] + k, *values[i + 1 :])
+
     def thirteen_blocks(g: Game) -> None:
         g.armies[0] += 13
-        g._blocks_used[0] += 13
+        g._blocks_used = plus(g._blocks_used, 0, 13)
 
     def stale_block_cache(g: Game) -> None:
-        g._blocks_used[1] += 1
+        g._blocks_used = plus(g._blocks_used, 1, 1)
 
     def eleven_cylinders(g: Game) -> None:
         g.tribes[0] += 11
-        g._cyl_used[0] += 11
+        g._cyl_used = plus(g._cyl_used, 0, 11)
 
     def stale_cylinder_cache(g: Game) -> None:
-        g._cyl_used[2] += 1
+        g._cyl_used = plus(g._cyl_used, 2, 1)
 
     def stray_spy(g: Game) -> None:
         card = next(c for c in g.deck if is_court_card(c))
-        g.spies[card] += 1  # a spy of player 0 (packed counts: see Game.spy_count)
-        g._cyl_used[0] += 1
+        g.spies = plus(g.spies, card, 1)  # a spy of player 0 (packed counts: see Game.spy_count)
+        g._cyl_used = plus(g._cyl_used, 0, 1)
 
     def four_gifts(g: Game) -> None:
-        g.gifts[0] = 4
-        g._cyl_used[0] += 4
+        g.gifts = plus(g.gifts, 0, 4 - g.gifts[0])
+        g._cyl_used = plus(g._cyl_used, 0, 4)
 
     def stale_ruler(g: Game) -> None:
-        g.rulers[3] = 0 if g.rulers[3] != 0 else 1
+        g.rulers = plus(g.rulers, 3, (0 if g.rulers[3] != 0 else 1) - g.rulers[3])
+
+    def plain_tuple_step(g: Game) -> None:
+        g.agenda.append(tuple(g.agenda[-1]))  # a step must be its kind's named tuple
+
+    def short_step(g: Game) -> None:
+        g.agenda.append(new_step(Impact, "impact", 0, 5))  # an impact step has an icon too
 
     def foreign_patriot(g: Game) -> None:
         card = next(c for c in g.deck if is_court_card(c) and COURT[c].patriot not in (-1, g.loyalty[0]))
@@ -738,6 +749,8 @@ def _corruptions():
         (four_gifts, "gifts; a gift dial holds 0 to 3"),
         (stale_ruler, "cached ruler of persia"),
         (foreign_patriot, "has a patriot of coalition"),
+        (plain_tuple_step, "is a tuple, not a "),
+        (short_step, "malformed step on the agenda"),
     ]
 
 
@@ -782,12 +795,12 @@ def test_doc_example_position_loads_with_its_defaults() -> None:
     assert data == original
     check_invariants(g)
     assert (g.n, g.phase, g.turn, g.current, g.decision, g.current_player) == (2, "play", 1, 0, "turn", 0)
-    assert g.loyalty == [1, 2] and g.rupees == [5, 3] and g.vp == [0, 2]
+    assert g.loyalty == (1, 2) and g.rupees == [5, 3] and g.vp == [0, 2]
     assert g.hands == [[37], []] and g.courts == [[26], [90, 96]]
-    assert g.rulers == [-1, -1, -1, -1, 0, 1]  # seat 0 rules Punjab, seat 1 Transcaspia
+    assert g.rulers == (-1, -1, -1, -1, 0, 1)  # seat 0 rules Punjab, seat 1 Transcaspia
     assert g.spies_on(90) == [1, 0]
     assert (g.bank_out, g.bank_in) == (1, 0)
-    assert len(g.removed) == 94 and g.discard == [] and g.effects == []
+    assert len(g.removed) == 94 and g.discard == [] and g.effects == ()
     assert g.favored == 2 and g.deck == [66, 102, 31, 47, 12, 70]
     options = g.legal_options()
     assert ("play", 37) in options and ("action", 26, "betray") in options and ("purchase", 29) in options

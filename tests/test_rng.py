@@ -1,5 +1,5 @@
-"""The random generator: SplitMix64 computed on 32-bit halves gives exactly the plain 64-bit formula's numbers,
-so games, records and saved states stay the same in every build."""
+"""The random generator: SplitMix64 computed on native (signed, wrapping) 64-bit integers gives exactly the plain
+64-bit formula's numbers, so games, records and saved states stay the same in every build."""
 
 from __future__ import annotations
 
@@ -38,7 +38,7 @@ def states(count: int) -> list[int]:
     return edges + [pick.getrandbits(64) for _ in range(count)]
 
 
-HALVES = [True, False]  # both ways of computing, whichever the build uses
+NATIVE = [True, False]  # both ways of computing, whichever the build uses
 
 
 def test_next_u64_is_splitmix64() -> None:
@@ -46,11 +46,11 @@ def test_next_u64_is_splitmix64() -> None:
         assert rng.next_u64(state) == rng.next_u64_reference(state)
 
 
-@pytest.mark.parametrize("halves", HALVES)
+@pytest.mark.parametrize("native", NATIVE)
 @pytest.mark.parametrize("n", [1, 2, 3, 5, 6, 7, 12, 24, 100, 101, 1000, 65_537, (1 << 29) + 3, (1 << 30) - 1])
-def test_below_matches_the_64_bit_rejection_rule(n: int, halves: bool) -> None:
+def test_below_matches_the_64_bit_rejection_rule(n: int, native: bool) -> None:
     for state in states(2_000):
-        assert rng.below(state, n, halves) == below_reference(state, n)
+        assert rng.below(state, n, native) == below_reference(state, n)
 
 
 def _unxorshift(z: int, k: int) -> int:
@@ -70,23 +70,23 @@ def state_drawing(value: int) -> int:
     return (z - 0x9E3779B97F4A7C15) & MASK
 
 
-@pytest.mark.parametrize("halves", HALVES)
+@pytest.mark.parametrize("native", NATIVE)
 @pytest.mark.parametrize("n", [3, 7, 100, (1 << 29) + 3])
-def test_below_rejects_the_values_from_the_last_whole_multiple_up(n: int, halves: bool) -> None:
+def test_below_rejects_the_values_from_the_last_whole_multiple_up(n: int, native: bool) -> None:
     limit = (1 << 64) - ((1 << 64) % n)
     for value in {MASK, limit, min(limit + 1, MASK), limit - 1, 0, (1 << 63) + 5}:
         state = state_drawing(value)
         assert rng.next_u64_reference(state)[1] == value
-        assert rng.below(state, n, halves) == below_reference(state, n)
-        drawn_first = rng.below(state, n, halves)[0] == rng.next_u64_reference(state)[0]
+        assert rng.below(state, n, native) == below_reference(state, n)
+        drawn_first = rng.below(state, n, native)[0] == rng.next_u64_reference(state)[0]
         assert drawn_first == (value < limit)  # a rejected value draws again
 
 
-@pytest.mark.parametrize("halves", HALVES)
-def test_shuffle_matches_the_reference_shuffle(halves: bool) -> None:
+@pytest.mark.parametrize("native", NATIVE)
+def test_shuffle_matches_the_reference_shuffle(native: bool) -> None:
     for state in states(300):
         mine, theirs = list(range(120)), list(range(120))
-        assert rng.shuffle(state, mine, halves) == shuffle_reference(state, theirs)
+        assert rng.shuffle(state, mine, native) == shuffle_reference(state, theirs)
         assert mine == theirs
 
 
@@ -96,5 +96,5 @@ def test_below_refuses_a_range_it_cannot_draw_from(n: int) -> None:
         rng.below(1, n)
 
 
-def test_the_compiled_build_computes_on_halves_and_pure_python_on_whole_numbers() -> None:
-    assert paxpamir_is_compiled() == rng.HALVES
+def test_the_compiled_build_computes_on_native_integers_and_pure_python_on_whole_numbers() -> None:
+    assert paxpamir_is_compiled() == rng.NATIVE

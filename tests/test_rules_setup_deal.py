@@ -58,9 +58,9 @@ def test_a_dealt_game_plays_and_its_record_replays_from_its_position():
 def test_a_wakhan_deal_gives_her_ai_deck():
     ai = list(range(24, 0, -1))
     g = Game.new(players=2, seed=1, wakhan=True, deal={"deck": a_deck(2), "first": 0, "ai_deck": ai})
-    assert g.ai_deck == ai
+    assert g.ai_deck == tuple(ai)
     g.apply(("loyalty", "british"))
-    assert g.ai_discard == [24]
+    assert g.ai_discard == (24,)
 
 
 @pytest.mark.parametrize(

@@ -90,7 +90,7 @@ def _start_wakhan_turn(ai_deck: list[int], ai_discard: list[int]) -> Game:
 def test_drawing_an_ai_card_without_reshuffle():
     deck = [5, 6, *[c for c in range(1, 25) if c not in (5, 6, 9)]]
     g = _start_wakhan_turn(deck, [9])
-    assert g.ai_discard == [9, 5] and g.ai_deck[0] == 6 and len(g.ai_deck) == 22
+    assert g.ai_discard == (9, 5) and g.ai_deck[0] == 6 and len(g.ai_deck) == 22
     assert "wakhan_reshuffle" not in [e["type"] for e in g.events()]
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from .base import Decision
+from .base import Decision, new_decision
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -24,17 +24,18 @@ class RandomBot:
     True
     """
 
-    __slots__ = ("seed", "rng", "_made")
+    __slots__ = ("seed", "rng", "_made", "_bits")
 
     def __init__(self, seed: int | None = None) -> None:
         self.seed = seed
         self.rng = random.Random(seed)
         self._made: dict[Option, Decision] = {}
+        self._bits = self.rng.getrandbits
 
     def _below(self, n: int) -> int:
         """A uniform draw from ``range(n)``: the draws of ``random.Random.randrange(n)`` (rejection sampling
         on ``getrandbits``), written out so that a compiled build runs it as native code."""
-        getrandbits = self.rng.getrandbits
+        getrandbits = self._bits
         k = n.bit_length()
         r = getrandbits(k)
         while r >= n:
@@ -54,7 +55,7 @@ class RandomBot:
         option = options[self._below(len(options))] if len(options) > 1 else options[0]
         made = self._made.get(option)  # Decisions are immutable: one per option saves time in simulations
         if made is None:
-            made = self._made[option] = Decision(option)
+            made = self._made[option] = new_decision(option)
         return made
 
 

@@ -49,6 +49,8 @@ class GameResult:
 
 def seat_agents(game: Game, bot: Agent) -> list[Agent]:
     """``bot`` for every seat, except Wakhan's seat, which her decision procedure takes."""
+    if game.wakhan < 0:
+        return [bot] * game.n
     from .wakhan_procedure import WakhanPlayer
 
     wakhan = WakhanPlayer()
@@ -128,7 +130,6 @@ def play_game(
         if problem:
             raise GameFailure(game.seed, 0, f"invariant broken before the first decision: {problem}")
     limit = max_decisions if stop_after is None else min(max_decisions, stop_after)
-    apply = game.apply
     while not game.is_over:
         if until is not None and until(game):
             return GameResult(made, True)
@@ -145,7 +146,7 @@ def play_game(
             decision = agent.decide(game)
             if type(decision) is not Decision:
                 decision = _checked(agent, decision)
-            apply(decision.option, seat, decision.reason, decision.note)
+            game.apply(decision.option, seat, decision.reason, decision.note)
         except Exception as exc:  # an agent's or the engine's bug: report what reproduces it
             raise GameFailure(game.seed, made, f"seat {seat}: {type(exc).__name__}: {exc}") from exc
         made += 1

@@ -324,8 +324,11 @@ def cmd_bench(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return 0
 
 
-#: Fields a clone shares instead of copying: immutable history, options, the loaded position, caches.
-_SHARED_FIELDS = frozenset({"_log", "_history", "options", "removed", "initial", "_undo_states", "_options_cache"})
+#: Fields a clone shares instead of copying: immutable history, options, the loaded position, the spy table,
+#: caches.
+_SHARED_FIELDS = frozenset(
+    {"_log", "_history", "options", "removed", "initial", "_undo_states", "_options_cache", "spies"}
+)
 
 
 def state_bytes(game: Game) -> int:

@@ -38,6 +38,10 @@ NO_CARD: Final = 0
 #: Bits per player in a card's packed spy count (a player has 10 cylinders: at most 10 spies on a card).
 SPY_BITS: Final = 4
 SPY_MASK: Final = (1 << SPY_BITS) - 1
+#: The spy table of a game without spies (cards 0 to 100; card 0 never holds any).
+NO_SPIES: Final[tuple[int, ...]] = (0,) * 101
+#: The road table of a game without roads ([border * 3 + coalition]).
+NO_ROADS: Final[tuple[int, ...]] = (0,) * 27
 
 
 class Game:
@@ -54,17 +58,17 @@ class Game:
     turn: int
     current: int
     phase: str
-    loyalty: list[int]
+    loyalty: tuple[int, ...]  # immutable, like every tuple here: shared by clones, replaced when it changes
     rupees: list[int]
     vp: list[int]
-    gifts: list[int]
-    prizes: list[list[int]]
+    gifts: tuple[int, ...]
+    prizes: list[tuple[int, ...]]
     hands: list[list[int]]
     courts: list[list[int]]
     tribes: list[int]  # [region * n + player]
     armies: list[int]  # [region * 3 + coalition]
-    roads: list[int]  # [border * 3 + coalition]
-    spies: list[int]  # [card]: every player's spies on a court card, packed (see SPY_BITS); read via spy_count
+    roads: tuple[int, ...]  # [border * 3 + coalition]; immutable (shared by clones), changed by add/remove_road
+    spies: tuple[int, ...]  # [card]: every player's spies on a court card, packed (see SPY_BITS); immutable
     market: list[int]  # [row * 6 + column], 0 = vacant
     market_rupees: list[int]
     deck: list[int]  # top first
@@ -72,19 +76,20 @@ class Game:
     removed: list[int]  # cards not used in this game
     favored: int
     actions_used: int
-    used_cards: list[int]
-    paid_cards: list[int]
-    placed: list[tuple[str, int, int]]
-    effects: list[tuple[str, int, int]]  # (effect id, player or -1, card number)
+    # Immutable (shared by clones): these change a few times a turn, and each change makes a new tuple.
+    used_cards: tuple[int, ...]
+    paid_cards: tuple[int, ...]
+    placed: tuple[tuple[str, int, int], ...]
+    effects: tuple[tuple[str, int, int], ...]  # (effect id, player or -1, card number)
     agenda: list[Step]
     bank_out: int
     bank_in: int
     winners: list[int]
     end_reason: str
-    rulers: list[int]  # derived cache: ruler of each region or -1
+    rulers: tuple[int, ...]  # derived cache: ruler of each region or -1
     wakhan: int  # Wakhan's seat, or -1 (derived from options)
-    ai_deck: list[int]  # Wakhan's AI deck, top first
-    ai_discard: list[int]  # face-up AI cards; the last is the one in use
+    ai_deck: tuple[int, ...]  # Wakhan's AI deck, top first
+    ai_discard: tuple[int, ...]  # face-up AI cards; the last is the one in use
     # History (immutable cons lists, shared safely between clones).
     _log: tuple | None
     _log_len: int
@@ -95,11 +100,11 @@ class Game:
     initial: dict[str, Any] | None  # the loaded position a record starts from, None for a seeded new game
     # Undo: clones taken before each of the active player's decisions since ``undo_floor`` (not state).
     keep_undo: bool
-    _undo_states: list[tuple[int, Game]]  # (history length before the decision, state before it)
+    _undo_states: tuple[tuple[int, Game], ...]  # (history length before the decision, state before it)
     # Caches.
     _options_cache: list[Option] | None
-    _cyl_used: list[int]
-    _blocks_used: list[int]
+    _cyl_used: tuple[int, ...]
+    _blocks_used: tuple[int, ...]
 
     # ------------------------------------------------------------------ creation
 
@@ -159,17 +164,17 @@ class Game:
         g.turn = 0
         g.current = 0
         g.phase = "setup"
-        g.loyalty = [-1] * n
+        g.loyalty = (-1,) * n
         g.rupees = [0] * n
         g.vp = [0] * n
-        g.gifts = [0] * n
-        g.prizes = [[] for _ in range(n)]
+        g.gifts = (0,) * n
+        g.prizes = [() for _ in range(n)]
         g.hands = [[] for _ in range(n)]
         g.courts = [[] for _ in range(n)]
         g.tribes = [0] * (6 * n)
         g.armies = [0] * 18
-        g.roads = [0] * 27
-        g.spies = [0] * 101
+        g.roads = NO_ROADS
+        g.spies = NO_SPIES
         g.market = [NO_CARD] * 12
         g.market_rupees = [0] * 12
         g.deck = []
@@ -177,19 +182,19 @@ class Game:
         g.removed = []
         g.favored = POLITICAL
         g.actions_used = 0
-        g.used_cards = []
-        g.paid_cards = []
-        g.placed = []
-        g.effects = []
+        g.used_cards = ()
+        g.paid_cards = ()
+        g.placed = ()
+        g.effects = ()
         g.agenda = []
         g.bank_out = 0
         g.bank_in = 0
         g.winners = []
         g.end_reason = ""
-        g.rulers = [-1] * 6
+        g.rulers = (-1,) * 6
         g.wakhan = n - 1 if options.get("wakhan") else -1
-        g.ai_deck = []
-        g.ai_discard = []
+        g.ai_deck = ()
+        g.ai_discard = ()
         g._log = None
         g._log_len = 0
         g.quiet = False
@@ -198,10 +203,10 @@ class Game:
         g.undo_floor = 0
         g.initial = None
         g.keep_undo = False
-        g._undo_states = []
+        g._undo_states = ()
         g._options_cache = None
-        g._cyl_used = [0] * n
-        g._blocks_used = [0] * 3
+        g._cyl_used = (0,) * n
+        g._blocks_used = (0,) * 3
         return g
 
     def clone(self) -> Game:
@@ -214,17 +219,17 @@ class Game:
         g.turn = self.turn
         g.current = self.current
         g.phase = self.phase
-        g.loyalty = self.loyalty[:]
+        g.loyalty = self.loyalty
         g.rupees = self.rupees[:]
         g.vp = self.vp[:]
-        g.gifts = self.gifts[:]
-        g.prizes = [x[:] for x in self.prizes]
+        g.gifts = self.gifts
+        g.prizes = self.prizes[:]
         g.hands = [x[:] for x in self.hands]
         g.courts = [x[:] for x in self.courts]
         g.tribes = self.tribes[:]
         g.armies = self.armies[:]
-        g.roads = self.roads[:]
-        g.spies = self.spies[:]
+        g.roads = self.roads
+        g.spies = self.spies  # immutable: shared (a change of spies makes a new tuple)
         g.market = self.market[:]
         g.market_rupees = self.market_rupees[:]
         g.deck = self.deck[:]
@@ -232,19 +237,19 @@ class Game:
         g.removed = self.removed  # never mutated after setup
         g.favored = self.favored
         g.actions_used = self.actions_used
-        g.used_cards = self.used_cards[:]
-        g.paid_cards = self.paid_cards[:]
-        g.placed = self.placed[:]
-        g.effects = self.effects[:]
+        g.used_cards = self.used_cards
+        g.paid_cards = self.paid_cards
+        g.placed = self.placed
+        g.effects = self.effects
         g.agenda = self.agenda[:]
         g.bank_out = self.bank_out
         g.bank_in = self.bank_in
         g.winners = self.winners[:]
         g.end_reason = self.end_reason
-        g.rulers = self.rulers[:]
+        g.rulers = self.rulers
         g.wakhan = self.wakhan
-        g.ai_deck = self.ai_deck[:]
-        g.ai_discard = self.ai_discard[:]
+        g.ai_deck = self.ai_deck
+        g.ai_discard = self.ai_discard
         g._log = self._log
         g._log_len = self._log_len
         g.quiet = self.quiet
@@ -253,10 +258,10 @@ class Game:
         g.undo_floor = self.undo_floor
         g.initial = self.initial
         g.keep_undo = self.keep_undo
-        g._undo_states = self._undo_states[:] if self._undo_states else []
+        g._undo_states = self._undo_states
         g._options_cache = None
-        g._cyl_used = self._cyl_used[:]
-        g._blocks_used = self._blocks_used[:]
+        g._cyl_used = self._cyl_used
+        g._blocks_used = self._blocks_used
         return g
 
     def __copy__(self) -> Game:
@@ -405,10 +410,12 @@ class Game:
         if player is not None and player != who:
             raise IllegalOption(f"it is player {who}'s decision ({step[0]}), not player {player}'s")
         options = self._legal()
-        try:
-            legal = options[options.index(option)]
-        except ValueError:
-            raise IllegalOption(_explain_illegal(self, step, option, options)) from None
+        legal = _same(options, option)  # agents usually hand back one of the legal options itself
+        if legal is None:
+            try:
+                legal = options[options.index(option)]
+            except ValueError:
+                raise IllegalOption(_explain_illegal(self, step, option, options)) from None
         if legal is not option and any(type(a) is not type(b) for a, b in zip(option, legal, strict=True)):
             # True == 1 and 1.0 == 1 in Python: such look-alikes would leak into the record and the log.
             raise IllegalOption(f"{list(option)!r} has a value of the wrong type; the legal option is {list(legal)!r}")
@@ -447,7 +454,7 @@ class Game:
             # Another player decided (a bribe, a discard, a loyalty choice): no undo past this.
             self.undo_floor = self._history_len
             if self._undo_states:
-                self._undo_states = []
+                self._undo_states = ()
         DECISIONS[step[0]][1](self, step, option)
         self._advance()
 
@@ -487,10 +494,10 @@ class Game:
         states = self._undo_states
         floor = self.undo_floor
         if states and states[0][0] < floor:  # a new turn or another player's decision: older states are gone
-            states = self._undo_states = [s for s in states if s[0] >= floor]
+            states = tuple(s for s in states if s[0] >= floor)
         saved = self.clone()
-        saved._undo_states = []
-        states.append((self._history_len, saved))
+        saved._undo_states = ()
+        self._undo_states = (*states, (self._history_len, saved))
 
     def undo(self, player: object = None) -> None:
         """Take back the active player's last decision of this turn (raises PamirError if not allowed).
@@ -508,18 +515,18 @@ class Game:
         states = self._undo_states
         target = self._history_len - 1
         while states and states[-1][0] > target:  # states of decisions already gone (should not happen)
-            states.pop()
+            states = states[:-1]
         if states and states[-1][0] == target:
-            _, saved = states.pop()
+            saved = states[-1][1]
             self._restore(saved.clone())  # a copy: clones of this game share its saved states
-            self._undo_states = states
+            self._undo_states = states[:-1]
         else:
             choices = self.choices()[:-1]
             g = self._replay_base()
             for c in choices:
                 g.apply(c[1], c[0], *c[2:])
             self._restore(g)
-            self._undo_states = []
+            self._undo_states = ()
         self.undo_floor = floor
         self.keep_undo = True
 
@@ -664,8 +671,9 @@ class Game:
     def blocks_in_supply(self, coalition: int) -> int:
         return BLOCKS_PER_COALITION - self._blocks_used[coalition]
 
-    # Spies: one int per card holds every player's count, SPY_BITS bits each (player 0 lowest), so that the
-    # whole table is 101 small integers (cheap to clone). Read and change it only through these methods.
+    # Spies: one int per card holds every player's count, SPY_BITS bits each (player 0 lowest), in a tuple of 101
+    # small integers that clones share: spies change a few dozen times a game, and each change makes a new
+    # tuple, so that a clone copies nothing. Read and change them only through these methods.
 
     def spy_count(self, card: int, player: int) -> int:
         """How many spies ``player`` has on ``card``."""
@@ -676,6 +684,14 @@ class Game:
         packed = self.spies[card]
         return [(packed >> (SPY_BITS * p)) & SPY_MASK for p in range(self.n)]
 
+    def spies_in_play(self, player: int) -> int:
+        """How many of ``player``'s spies are on cards: their cylinders in play less their tribes and gifts."""
+        n = self.n
+        tribes = 0
+        for r in range(6):
+            tribes += self.tribes[r * n + player]
+        return self._cyl_used[player] - tribes - self.gifts[player]
+
     def has_spies(self, card: int) -> bool:
         """Whether any player has a spy on ``card``."""
         return self.spies[card] != 0
@@ -683,22 +699,29 @@ class Game:
     def move_spy(self, player: int, source: int, target: int) -> None:
         """One of ``player``'s spies goes from card ``source`` to card ``target`` (it stays in play)."""
         unit = 1 << (SPY_BITS * player)
-        self.spies[source] -= unit
-        self.spies[target] += unit
+        spies = list(self.spies)
+        spies[source] -= unit
+        spies[target] += unit
+        self.spies = tuple(spies)
 
     def set_spies(self, card: int, player: int, count: int) -> None:
         """Set ``player``'s spies on ``card`` to ``count`` (0 to SPY_MASK), leaving the cylinder count alone:
         for loading a state. Rules place and remove spies with :meth:`add_spy` and :meth:`remove_spy`."""
         shift = SPY_BITS * player
-        self.spies[card] = (self.spies[card] & ~(SPY_MASK << shift)) | (count << shift)
+        self._set_packed(card, (self.spies[card] & ~(SPY_MASK << shift)) | (count << shift))
+
+    def _set_packed(self, card: int, packed: int) -> None:
+        spies = list(self.spies)
+        spies[card] = packed
+        self.spies = tuple(spies)
 
     def clear_spies(self, card: int) -> None:
         """Every spy on ``card`` goes back to its owner's supply."""
         packed = self.spies[card]
         if packed:
             for p in range(self.n):
-                self._cyl_used[p] -= (packed >> (SPY_BITS * p)) & SPY_MASK
-            self.spies[card] = 0
+                self._cyl_used = _bumped(self._cyl_used, p, -((packed >> (SPY_BITS * p)) & SPY_MASK))
+            self._set_packed(card, 0)
 
     def owner_of(self, card: int) -> int:
         for p in range(self.n):
@@ -737,69 +760,76 @@ class Game:
     # ------------------------------------------------------------------ pieces
 
     def recompute_rulers(self) -> None:
-        """Recompute every region's ruler and log changes. Called after any change to the map."""
-        rulers = self.rulers
-        tribes, armies, n = self.tribes, self.armies, self.n
+        """Recompute every region's ruler and log changes (after a loyalty change, which can change any)."""
         for r in range(6):
-            new = ruler_from_counts(self, tribes, armies, r * n, r * 3)
-            old = rulers[r]
-            if new != old:
-                rulers[r] = new
-                self.log("ruler", region=r, player=new, previous=old)
+            self.recompute_ruler(r)
+
+    def recompute_ruler(self, region: int) -> None:
+        """Recompute ``region``'s ruler and log a change. Called after any change to the region's pieces (a
+        region's ruler depends on its own pieces and the loyalties only)."""
+        n = self.n
+        new = ruler_from_counts(self, self.tribes, self.armies, region * n, region * 3)
+        old = self.rulers[region]
+        if new != old:
+            self.rulers = _bumped(self.rulers, region, new - old)
+            self.log("ruler", region=region, player=new, previous=old)
 
     def add_tribe(self, player: int, region: int) -> None:
         self.tribes[region * self.n + player] += 1
-        self._cyl_used[player] += 1
-        self.placed.append(("tribe", region, player))
-        self.recompute_rulers()
+        self._cyl_used = _bumped(self._cyl_used, player, 1)
+        self.placed += (("tribe", region, player),)
+        self.recompute_ruler(region)
 
     def add_army(self, coalition: int, region: int) -> None:
         self.armies[region * 3 + coalition] += 1
-        self._blocks_used[coalition] += 1
-        self.placed.append(("army", region, coalition))
-        self.recompute_rulers()
+        self._blocks_used = _bumped(self._blocks_used, coalition, 1)
+        self.placed += (("army", region, coalition),)
+        self.recompute_ruler(region)
 
     def add_road(self, coalition: int, border: int) -> None:
-        self.roads[border * 3 + coalition] += 1
-        self._blocks_used[coalition] += 1
-        self.placed.append(("road", border, coalition))
+        self._set_roads(border * 3 + coalition, 1)
+        self._blocks_used = _bumped(self._blocks_used, coalition, 1)
+        self.placed += (("road", border, coalition),)
 
     def add_spy(self, player: int, card: int, placed: bool = True) -> None:
         """A spy of ``player`` from their supply onto ``card`` (``placed``: it counts as placed this turn)."""
-        self.spies[card] += 1 << (SPY_BITS * player)
-        self._cyl_used[player] += 1
+        self._set_packed(card, self.spies[card] + (1 << (SPY_BITS * player)))
+        self._cyl_used = _bumped(self._cyl_used, player, 1)
         if not placed:
             return
-        self.placed.append(("spy", card, player))
+        self.placed += (("spy", card, player),)
 
     def add_gift(self, player: int) -> None:
-        self.gifts[player] += 1
-        self._cyl_used[player] += 1
-        self.placed.append(("gift", 0, player))
+        self.gifts = _bumped(self.gifts, player, 1)
+        self._cyl_used = _bumped(self._cyl_used, player, 1)
+        self.placed += (("gift", 0, player),)
 
     def remove_army(self, coalition: int, region: int) -> None:
         self.armies[region * 3 + coalition] -= 1
-        self._blocks_used[coalition] -= 1
-        self.recompute_rulers()
+        self._blocks_used = _bumped(self._blocks_used, coalition, -1)
+        self.recompute_ruler(region)
 
     def remove_road(self, coalition: int, border: int) -> None:
-        self.roads[border * 3 + coalition] -= 1
-        self._blocks_used[coalition] -= 1
+        self._set_roads(border * 3 + coalition, -1)
+        self._blocks_used = _bumped(self._blocks_used, coalition, -1)
+
+    def _set_roads(self, i: int, change: int) -> None:
+        self.roads = _bumped(self.roads, i, change)
 
     def remove_spy(self, player: int, card: int) -> None:
-        self.spies[card] -= 1 << (SPY_BITS * player)
-        self._cyl_used[player] -= 1
+        self._set_packed(card, self.spies[card] - (1 << (SPY_BITS * player)))
+        self._cyl_used = _bumped(self._cyl_used, player, -1)
 
     def remove_gift(self, player: int) -> None:
-        self.gifts[player] -= 1
-        self._cyl_used[player] -= 1
+        self.gifts = _bumped(self.gifts, player, -1)
+        self._cyl_used = _bumped(self._cyl_used, player, -1)
 
     def remove_tribe(self, player: int, region: int) -> None:
         """Remove one tribe; losing the last one overthrows the player's political cards of the region."""
         i = region * self.n + player
         self.tribes[i] -= 1
-        self._cyl_used[player] -= 1
-        self.recompute_rulers()
+        self._cyl_used = _bumped(self._cyl_used, player, -1)
+        self.recompute_ruler(region)
         if self.tribes[i] == 0:
             from ..rules.court import overthrow_cards
 
@@ -810,14 +840,28 @@ class Game:
         k = self.tribes[i]
         if k:
             self.tribes[i] = 0
-            self._cyl_used[player] -= k
-            self.recompute_rulers()
+            self._cyl_used = _bumped(self._cyl_used, player, -k)
+            self.recompute_ruler(region)
 
     def placed_this_turn(self, kind: str, where: int, owner: int) -> int:
         return self.placed.count((kind, where, owner))
 
     def loyal_coalition(self, player: int) -> int:
         return self.loyalty[player]
+
+    def set_loyalty(self, player: int, coalition: int) -> None:
+        """``player`` becomes loyal to ``coalition`` (-1: none). Rulers may change: see change_loyalty."""
+        self.loyalty = _bumped(self.loyalty, player, coalition - self.loyalty[player])
+
+    def set_gifts(self, player: int, gifts: int) -> None:
+        """Set ``player``'s gifts, leaving the cylinder count alone: for loading a state."""
+        self.gifts = _bumped(self.gifts, player, gifts - self.gifts[player])
+
+    def set_prizes(self, player: int, prizes: tuple[int, ...]) -> None:
+        self.prizes[player] = prizes
+
+    def add_prize(self, player: int, card: int) -> None:
+        self.prizes[player] = (*self.prizes[player], card)
 
     def region_borders(self, region: int) -> tuple[int, ...]:
         return REGION_BORDERS[region]
@@ -879,6 +923,21 @@ def _checked_note(note: object) -> dict[str, Any]:
         if not all(isinstance(x, _NOTE_ITEM) for x in items):
             raise IllegalOption(f"note {k!r}: values are numbers, strings, booleans, null or lists of them, not {v!r}")
     return {k: v[:] if isinstance(v, list) else v for k, v in note.items()}
+
+
+def _bumped(values: tuple[int, ...], i: int, change: int) -> tuple[int, ...]:
+    """``values`` with ``change`` added to item ``i`` (a new tuple)."""
+    changed = list(values)
+    changed[i] += change
+    return tuple(changed)
+
+
+def _same(options: list[Option], option: Option) -> Option | None:
+    """The legal option that *is* ``option`` (the same object), or None."""
+    for o in options:
+        if o is option:
+            return o
+    return None
 
 
 def _is_seat(value: object, n: int) -> bool:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Final
 from ..content.cards import COURT, is_court_card, is_event
 from ..content.map import BLOCKS_PER_COALITION, COALITIONS, CYLINDERS_PER_PLAYER, INTELLIGENCE, POLITICAL, REGIONS
 from .game import SPY_BITS
+from .steps import KINDS, step_error
 
 if TYPE_CHECKING:
     from .game import Game
@@ -37,6 +38,7 @@ def check_invariants(game: Game) -> None:
     _check_spies(g, n)
     _check_rulers(g)
     _check_flow(g, n)
+    _check_agenda(g, n)
     _check_limits(g, n)
     _check_wakhan(g)
     _check_loyalty(g, n)
@@ -77,6 +79,8 @@ def _check_cylinders(g: Game, n: int) -> None:
                 f"player {p}: cached cylinders in use {g._cyl_used[p]} != "
                 f"tribes {tribes} + spies {spies} + gifts {g.gifts[p]}"
             )
+        if g.spies_in_play(p) != spies:
+            _fail(f"player {p}: {g.spies_in_play(p)} spies in play by the cylinder count, {spies} on cards")
         if g.cylinders_in_supply(p) + used != CYLINDERS_PER_PLAYER:
             _fail(f"player {p}: cylinders in supply {g.cylinders_in_supply(p)} + in play {used} != 10")
 
@@ -178,6 +182,20 @@ def _check_rulers(g: Game) -> None:
         fresh = ruler_of(g, r)
         if g.rulers[r] != fresh:
             _fail(f"cached ruler of {REGIONS[r]} is {g.rulers[r]}, but recomputed it is {fresh}")
+
+
+def _check_agenda(g: Game, n: int) -> None:
+    """Every pending step is of its kind's declared type and well formed (rules build steps with
+    :func:`~paxpamir.engine.steps.new_step`, which counts no fields)."""
+    for step in g.agenda:
+        problem = step_error(step, n)
+        if problem:
+            _fail(f"malformed step on the agenda: {problem}")
+        declared = KINDS[step[0]].cls
+        if type(step) is not declared:
+            _fail(f"step {list(step)!r} is a {type(step).__name__}, not a {declared.__name__}")
+        if len(step) != len(KINDS[step[0]].fields) + 1:
+            _fail(f"step {list(step)!r} does not give every field of a {declared.__name__}")
 
 
 def _check_flow(g: Game, n: int) -> None:

@@ -3,70 +3,90 @@
 SplitMix64: fast, good enough for shuffling cards, and trivially copied and written to JSON, so that a
 game's chance is an explicit, reproducible part of its state.
 
-Two ways to compute the same numbers. Compiled (mypyc), the arithmetic is done on 32-bit halves, and products
-on 16-bit quarters, so that every value stays a small integer: the compiled code then computes with machine
-integers instead of allocating a big integer for each step (it multiplies natively only while both factors are
-below 2**30). In pure Python, where every integer is an object anyway, the plain 64-bit formula is six times
-faster. Both give bit for bit the same results (the tests run both).
+Two ways to compute the same numbers. Compiled (mypyc), the arithmetic is done on native 64-bit integers
+(``i64``): the state is read as a signed 64-bit number, additions and products wrap around as SplitMix64 wants,
+and a logical shift is an arithmetic one masked. No integer object is allocated for a step. In pure Python,
+where every integer is an object anyway, the plain 64-bit formula on whole numbers is faster. Both give bit for
+bit the same results (the tests run both ways in both builds: in pure Python the native way wraps explicitly).
 """
 
 from __future__ import annotations
 
-from typing import Final
+from typing import TYPE_CHECKING, Final
+
+if TYPE_CHECKING:  # only the compiler needs the type: nothing is imported at run time
+    from mypy_extensions import i64
 
 MASK: Final = (1 << 64) - 1
-_M32: Final = 0xFFFFFFFF
-_M16: Final = 0xFFFF
-_GOLDEN_HI: Final = 0x9E3779B9
+#: SplitMix64's constants as signed 64-bit numbers, in signed 32-bit halves (``hi * 2**32 + lo``): a literal
+#: beyond 62 bits would be an integer object in compiled code, converted at every use, while the halves are
+#: machine constants that the C compiler multiplies out (in two statements, so that mypyc does not fold them
+#: back into one big literal first).
+_GOLDEN_HI: Final = -1640531527  # 0x9E3779B97F4A7C15
 _GOLDEN_LO: Final = 0x7F4A7C15
-_C1_HI: Final = 0xBF58476D
+_C1_HI: Final = -1084733587  # 0xBF58476D1CE4E5B9
 _C1_LO: Final = 0x1CE4E5B9
-_C2_HI: Final = 0x94D049BB
+_C2_HI: Final = -1798288965  # 0x94D049BB133111EB
 _C2_LO: Final = 0x133111EB
+_I64_MIN: Final = -(1 << 63)
+#: Masks that turn an arithmetic right shift by k into a logical one: the low 64 - k bits.
+_LOW34: Final = 0x3FFFFFFFF  # after >> 30
+_LOW37: Final = 0x1FFFFFFFFF  # after >> 27
+_LOW33: Final = 0x1FFFFFFFF  # after >> 31
+_LOW32: Final = 0xFFFFFFFF  # after >> 32, and the low half
+#: True in a compiled build: compute on native 64-bit integers (see the module's docstring).
+NATIVE: Final = not __file__.endswith(".py")
 
 
-def _mul_lo32(a: int, b: int) -> int:
-    """(a * b) mod 2**32 for 32-bit a and b, multiplying 16-bit quarters only."""
-    b0 = b & _M16
-    return ((a & _M16) * b0 + (((((a >> 16) * b0) + (a & _M16) * (b >> 16)) & _M16) << 16)) & _M32
+def _wrapped(x: int) -> int:
+    """``x`` wrapped into the signed 64-bit range: what compiled arithmetic on ``i64`` does by itself. Only the
+    native way run in pure Python (by the tests) needs it, hence the ``if not NATIVE`` before each call."""
+    return ((x - _I64_MIN) & MASK) + _I64_MIN
 
 
-def _mul64(ah: int, al: int, bh: int, bl: int) -> tuple[int, int]:
-    """(a * b) mod 2**64 of two 64-bit numbers given as 32-bit halves, as halves. Only 16-bit quarters are
-    multiplied: a compiled build multiplies machine integers only while both factors are below 2**30."""
-    a0, a1, b0, b1 = al & _M16, al >> 16, bl & _M16, bl >> 16
-    middle = a1 * b0 + a0 * b1  # below 2**33
-    t = a0 * b0 + ((middle & _M16) << 16)  # below 2**33
-    carry = (t >> 32) + (middle >> 16) + a1 * b1  # al * bl == carry * 2**32 + (t mod 2**32)
-    hi = (carry + _mul_lo32(ah, bl) + _mul_lo32(al, bh)) & _M32
-    return hi, t & _M32
+def _signed(state: int) -> i64:
+    """The 64-bit ``state`` (0 to 2**64 - 1) read as a signed number."""
+    return state - (MASK + 1) if state > MASK >> 1 else state
 
 
-def _step(hi: int, lo: int) -> tuple[int, int, int, int]:
-    """One SplitMix64 step on the state's halves: (state hi, state lo, value hi, value lo)."""
-    lo += _GOLDEN_LO
-    hi = (hi + _GOLDEN_HI + (lo >> 32)) & _M32
-    lo &= _M32
-    # z ^= z >> 30; z *= C1
-    zh, zl = _mul64(hi ^ (hi >> 30), lo ^ (((hi << 2) | (lo >> 30)) & _M32), _C1_HI, _C1_LO)
-    # z ^= z >> 27; z *= C2
-    zh, zl = _mul64(zh ^ (zh >> 27), zl ^ (((zh << 5) | (zl >> 27)) & _M32), _C2_HI, _C2_LO)
-    # z ^= z >> 31
-    return hi, lo, zh ^ (zh >> 31), zl ^ (((zh << 1) | (zl >> 31)) & _M32)
+def _unsigned(s: i64) -> int:
+    x: int = s  # a whole number from here: the sum below does not fit in 64 bits
+    return x + (MASK + 1) if x < 0 else x
 
 
-#: True in a compiled build: use the halves (see the module's docstring).
-HALVES: Final = not __file__.endswith(".py")
+def _advanced(s: i64) -> i64:
+    """The state after ``s``."""
+    golden: i64 = _GOLDEN_HI  # built from its halves in two statements: see _GOLDEN_HI
+    golden = golden * 4294967296 + _GOLDEN_LO
+    s += golden
+    if not NATIVE:
+        s = _wrapped(s)
+    return s
+
+
+def _mix(s: i64) -> i64:
+    """SplitMix64's output for the (already advanced) state ``s``."""
+    c1: i64 = _C1_HI
+    c1 = c1 * 4294967296 + _C1_LO
+    c2: i64 = _C2_HI
+    c2 = c2 * 4294967296 + _C2_LO
+    z = (s ^ ((s >> 30) & _LOW34)) * c1
+    if not NATIVE:
+        z = _wrapped(z)
+    z = (z ^ ((z >> 27) & _LOW37)) * c2
+    if not NATIVE:
+        z = _wrapped(z)
+    return z ^ ((z >> 31) & _LOW33)
 
 
 def next_u64(state: int) -> tuple[int, int]:
     """Return (new_state, random 64-bit value)."""
-    hi, lo, vh, vl = _step((state >> 32) & _M32, state & _M32)
-    return (hi << 32) | lo, (vh << 32) | vl
+    s = _advanced(_signed(state))
+    return _unsigned(s), _unsigned(_mix(s))
 
 
 def next_u64_reference(state: int) -> tuple[int, int]:
-    """SplitMix64 on plain 64-bit integers (what :func:`next_u64` computes on halves)."""
+    """SplitMix64 on plain 64-bit integers (what :func:`next_u64` computes on signed native ones)."""
     state = (state + 0x9E3779B97F4A7C15) & MASK
     z = state
     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
@@ -74,18 +94,19 @@ def next_u64_reference(state: int) -> tuple[int, int]:
     return state, z ^ (z >> 31)
 
 
-def _below(hi: int, lo: int, n: int) -> tuple[int, int, int]:
-    """A uniform integer in [0, n) for 0 < n < 2**30 from the state's halves: (state hi, state lo, value).
+def _below(s: i64, n: i64) -> tuple[i64, i64]:
+    """A uniform integer in [0, n) for 0 < n < 2**30 from the signed state ``s``: (new state, value).
 
     It rejects the values at or above the largest multiple of ``n`` below 2**64, exactly as
-    ``value < 2**64 - 2**64 % n`` does on 64-bit integers."""
-    rest = (((1 << 32) % n) * ((1 << 32) % n)) % n  # 2**64 mod n
-    limit_lo = (1 << 32) - rest  # with rest > 0 (and below 2**30), the limit is (2**32 - 1) * 2**32 + limit_lo
-    shift = (1 << 32) % n
+    ``value < 2**64 - 2**64 % n`` does on unsigned 64-bit integers: as a signed number, such a value is one of
+    the ``2**64 % n`` largest negative ones."""
+    shift = 4294967296 % n  # 2**32 mod n
+    rest = (shift * shift) % n  # 2**64 mod n
     while True:
-        hi, lo, vh, vl = _step(hi, lo)
-        if rest == 0 or vh < _M32 or vl < limit_lo:
-            return hi, lo, ((vh % n) * shift + vl) % n
+        s = _advanced(s)
+        z = _mix(s)
+        if z >= 0 or z < -rest:
+            return s, ((((z >> 32) & _LOW32) % n) * shift + (z & _LOW32)) % n
 
 
 def _below_reference(state: int, n: int) -> tuple[int, int]:
@@ -96,28 +117,28 @@ def _below_reference(state: int, n: int) -> tuple[int, int]:
             return state, value % n
 
 
-def below(state: int, n: int, halves: bool = HALVES) -> tuple[int, int]:
+def below(state: int, n: int, native: bool = NATIVE) -> tuple[int, int]:
     """Return (new_state, uniform integer in [0, n)) for 0 < n < 2**30."""
     if n <= 0 or n >= 1 << 30:
         raise ValueError("n must be positive and below 2**30")
-    if not halves:
+    if not native:
         return _below_reference(state, n)
-    hi, lo, value = _below((state >> 32) & _M32, state & _M32, n)
-    return (hi << 32) | lo, value
+    s, value = _below(_signed(state), n)
+    return _unsigned(s), value
 
 
-def shuffle(state: int, items: list, halves: bool = HALVES) -> int:
+def shuffle(state: int, items: list, native: bool = NATIVE) -> int:
     """Fisher-Yates shuffle in place; returns the new state."""
-    if not halves:
+    if not native:
         for i in range(len(items) - 1, 0, -1):
             state, j = _below_reference(state, i + 1)
             items[i], items[j] = items[j], items[i]
         return state
-    hi, lo = (state >> 32) & _M32, state & _M32
+    s = _signed(state)
     for i in range(len(items) - 1, 0, -1):
-        hi, lo, j = _below(hi, lo, i + 1)
+        s, j = _below(s, i + 1)
         items[i], items[j] = items[j], items[i]
-    return (hi << 32) | lo
+    return _unsigned(s)
 
 
 def seed_state(seed: int) -> int:

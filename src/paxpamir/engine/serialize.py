@@ -55,7 +55,7 @@ def state_to_json(g: Game) -> dict[str, Any]:
                 "rupees": g.rupees[p],
                 "vp": g.vp[p],
                 "gifts": g.gifts[p],
-                "prizes": g.prizes[p][:],
+                "prizes": list(g.prizes[p]),
                 "hand": g.hands[p][:],
                 "court": g.courts[p][:],
             }
@@ -99,8 +99,8 @@ def state_to_json(g: Game) -> dict[str, Any]:
         "effects": [{"effect": e, "player": p, "card": c} for e, p, c in g.effects],
         "turn_state": {
             "actions_used": g.actions_used,
-            "used_cards": g.used_cards[:],
-            "paid_cards": g.paid_cards[:],
+            "used_cards": list(g.used_cards),
+            "paid_cards": list(g.paid_cards),
             "placed": [list(x) for x in g.placed],
         },
         "agenda": _jsonable(g.agenda),
@@ -109,7 +109,7 @@ def state_to_json(g: Game) -> dict[str, Any]:
         "end_reason": g.end_reason,
         "undo_floor": g.undo_floor,
         "wakhan": (
-            {"seat": g.wakhan, "ai_deck": g.ai_deck[:], "ai_discard": g.ai_discard[:]} if g.wakhan >= 0 else None
+            {"seat": g.wakhan, "ai_deck": list(g.ai_deck), "ai_discard": list(g.ai_discard)} if g.wakhan >= 0 else None
         ),
         "record": g.record(),
         "log": g.events(),
@@ -146,7 +146,7 @@ def view(g: Game, player: int | None) -> dict[str, Any]:
         data["wakhan"] = {
             "seat": g.wakhan,
             "ai_card": g.ai_discard[-1] if g.ai_discard else None,
-            "ai_discard": g.ai_discard[:],
+            "ai_discard": list(g.ai_discard),
             "ai_deck_size": len(g.ai_deck),
             "next_back": {"column_numbers": list(columns), "row_side": list(rows)},
             "arrows": {"column": column, "row_side": row_side},
@@ -219,8 +219,8 @@ def _load(data: dict[str, Any]) -> Game:
         _need(n in (2, 3), "a game with Wakhan has 2 or 3 seats (one or two humans and her)")
         wk = data.get("wakhan") or {}
         _need(isinstance(wk, dict), "'wakhan' must be an object")
-        g.ai_deck = [_int(c, "AI card", 1, 24) for c in wk.get("ai_deck", list(range(1, 25)))]
-        g.ai_discard = [_int(c, "AI card", 1, 24) for c in wk.get("ai_discard", [])]
+        g.ai_deck = tuple(_int(c, "AI card", 1, 24) for c in wk.get("ai_deck", list(range(1, 25))))
+        g.ai_discard = tuple(_int(c, "AI card", 1, 24) for c in wk.get("ai_discard", []))
         _need(
             sorted(g.ai_deck + g.ai_discard) == list(range(1, 25)),
             "the 24 AI cards must each be in the AI deck or its discard",
@@ -241,14 +241,14 @@ def _load(data: dict[str, Any]) -> Game:
         _need(isinstance(pd, dict), f"player {p} must be an object")
         loyalty = pd.get("loyalty")
         _need(loyalty is None or loyalty in COALITION_INDEX, f"player {p}: unknown loyalty {loyalty!r}")
-        g.loyalty[p] = COALITION_INDEX[loyalty] if loyalty else -1
+        g.set_loyalty(p, COALITION_INDEX[loyalty] if loyalty else -1)
         g.rupees[p] = _int(pd.get("rupees", 0), f"player {p} rupees")
         g.vp[p] = _int(pd.get("vp", 0), f"player {p} vp")
-        g.gifts[p] = _int(pd.get("gifts", 0), f"player {p} gifts", 0, 3)
-        g.prizes[p] = _card_list(pd.get("prizes", []), f"player {p} prizes")
+        g.set_gifts(p, _int(pd.get("gifts", 0), f"player {p} gifts", 0, 3))
+        g.set_prizes(p, tuple(_card_list(pd.get("prizes", []), f"player {p} prizes")))
         g.hands[p] = _card_list(pd.get("hand", []), f"player {p} hand")
         g.courts[p] = _card_list(pd.get("court", []), f"player {p} court")
-        claim(g.prizes[p], f"player {p}'s prizes", True)
+        claim(list(g.prizes[p]), f"player {p}'s prizes", True)
         claim(g.hands[p], f"player {p}'s hand", True)
         claim(g.courts[p], f"player {p}'s court", True)
     market = data.get("market", [[None] * 6, [None] * 6])
@@ -277,7 +277,7 @@ def _load(data: dict[str, Any]) -> Game:
         card = _int(e.get("card"), "effect card", 101, 116)
         _need(is_event(card), "effect card must be an event")
         claim([card], "the effects in force")
-        g.effects.append((e["effect"], _int(e.get("player", -1), "effect player", -1, n - 1), card))
+        g.effects += ((e["effect"], _int(e.get("player", -1), "effect player", -1, n - 1), card),)
     # An event bought for its choice (Rumor, Other Persuasive Methods, Pashtunwali Values, Rebuke) is held by
     # its pending step until the buyer chooses; it is in no pile then.
     for step in data.get("agenda") or []:
@@ -305,12 +305,14 @@ def _load(data: dict[str, Any]) -> Game:
         for coal, k in counts.items():
             _need(coal in COALITION_INDEX, f"unknown coalition {coal!r}")
             g.armies[REGION_INDEX[name] * 3 + COALITION_INDEX[coal]] = _int(k, f"{coal} armies in {name}")
+    roads = list(g.roads)
     for name, counts in (mp.get("roads") or {}).items():
         _need(name in BORDER_INDEX, f"unknown border {name!r}; borders are {', '.join(BORDER_NAMES)}")
         _need(isinstance(counts, dict), f"roads on {name} must map coalition to count")
         for coal, k in counts.items():
             _need(coal in COALITION_INDEX, f"unknown coalition {coal!r}")
-            g.roads[BORDER_INDEX[name] * 3 + COALITION_INDEX[coal]] = _int(k, f"{coal} roads on {name}")
+            roads[BORDER_INDEX[name] * 3 + COALITION_INDEX[coal]] = _int(k, f"{coal} roads on {name}")
+    g.roads = tuple(roads)
     spies = data.get("spies", {}) or {}
     _need(isinstance(spies, dict), "'spies' must map a court card number to one count per player")
     in_court = {c for court in g.courts for c in court}
@@ -323,11 +325,11 @@ def _load(data: dict[str, Any]) -> Game:
     for p in range(n):
         used = sum(g.tribes[r * n + p] for r in range(6)) + sum(g.spy_count(c, p) for c in in_court) + g.gifts[p]
         _need(used <= CYLINDERS_PER_PLAYER, f"player {p} has {used} cylinders in play; only 10 exist")
-        g._cyl_used[p] = used
+        g._cyl_used = g._cyl_used[:p] + (used,) + g._cyl_used[p + 1 :]
     for c in range(3):
         used = sum(g.armies[r * 3 + c] for r in range(6)) + sum(g.roads[b * 3 + c] for b in range(9))
         _need(used <= BLOCKS_PER_COALITION, f"{COALITIONS[c]} has {used} blocks on the map; only 12 exist")
-        g._blocks_used[c] = used
+        g._blocks_used = g._blocks_used[:c] + (used,) + g._blocks_used[c + 1 :]
     # Turn.
     favored = data.get("favored", "political")
     _need(favored in SUIT_INDEX, f"unknown favored suit {favored!r}")
@@ -343,9 +345,9 @@ def _load(data: dict[str, Any]) -> Game:
         )
     ts = data.get("turn_state", {}) or {}
     g.actions_used = _int(ts.get("actions_used", 0), "actions_used", 0, 2)
-    g.used_cards = _card_list(ts.get("used_cards", []), "used_cards")
-    g.paid_cards = _card_list(ts.get("paid_cards", []), "paid_cards")
-    g.placed = [(str(x[0]), int(x[1]), int(x[2])) for x in ts.get("placed", [])]
+    g.used_cards = tuple(_card_list(ts.get("used_cards", []), "used_cards"))
+    g.paid_cards = tuple(_card_list(ts.get("paid_cards", []), "paid_cards"))
+    g.placed = tuple((str(x[0]), int(x[1]), int(x[2])) for x in ts.get("placed", []))
     bank = data.get("bank")
     total = sum(g.rupees) + sum(g.market_rupees)
     if bank is None:
@@ -358,7 +360,7 @@ def _load(data: dict[str, Any]) -> Game:
     g.end_reason = str(data.get("end_reason", ""))
     from ..rules.rulers import ruler_of
 
-    g.rulers = [ruler_of(g, r) for r in range(6)]
+    g.rulers = tuple(ruler_of(g, r) for r in range(6))
     agenda = data.get("agenda")
     if agenda is None:
         g.agenda = [] if g.phase == "over" else [("turn", g.current)]

@@ -29,7 +29,7 @@ from ..content.map import (
     TRANSCASPIA,
 )
 from ..engine.options import COURT_CARDS, Field, option_kind
-from ..engine.steps import CourtCardNumber, Option, RegionName, Seat, decision_kind
+from ..engine.steps import CourtCardNumber, Option, RegionName, Seat, decision_kind, new_step
 from ..presentation.describe import card_name, plain_label, where_name
 from .events import end_effects, has_effect
 from .pieces import place
@@ -57,7 +57,7 @@ def start_of_turn(g: Game, player: int) -> None:
     with no spy on it."""
     for ability, region in (("blackmailKandahar", KANDAHAR), ("blackmailHerat", HERAT)):
         if has_ability(g, player, ability) and _blackmail_targets(g, region):
-            g.agenda.append(Blackmail("blackmail", player, REGIONS[region]))
+            g.agenda.append(new_step(Blackmail, "blackmail", player, REGIONS[region]))
 
 
 def _blackmail_targets(g: Game, region: int) -> list[int]:
@@ -217,7 +217,7 @@ def build_blocks_paid(g: Game, player: int, placed: int) -> int:
 def after_build(g: Game, player: int, placed: int) -> None:
     """Infrastructure: after a build action, place one more block in a legal space for free."""
     if placed and has_ability(g, player, "infrastructure"):
-        step = Infrastructure("infrastructure", player)
+        step = new_step(Infrastructure, "infrastructure", player)
         if _infrastructure_options(g, step):
             g.agenda.append(step)
 
@@ -296,7 +296,9 @@ def tribes_move(g: Game, player: int) -> bool:
     return bool(g.effects) and has_effect(g, "nationalism", player)
 
 
-tribes_battle = tribes_move
+def tribes_battle(g: Game, player: int) -> bool:
+    """Nationalism: the buyer's tribes battle as if they were armies."""
+    return bool(g.effects) and has_effect(g, "nationalism", player)
 
 
 def protected_from_betrayal(g: Game, owner: int, card: int) -> bool:
@@ -323,7 +325,7 @@ def spy_removed(g: Game, owner: int, card: int) -> None:
     g.remove_spy(owner, card)
     houses = [c for c in ability_cards(g, owner, "safeHouse") if c != card]
     if houses:
-        g.agenda.append(SafeHouse("safe_house", owner, card))
+        g.agenda.append(new_step(SafeHouse, "safe_house", owner, card))
 
 
 class SafeHouse(NamedTuple):

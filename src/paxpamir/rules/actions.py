@@ -38,6 +38,7 @@ from ..engine.steps import (
     Step,
     automatic_kind,
     decision_kind,
+    new_step,
 )
 from ..presentation.describe import army_text, card_name, plain_label, player_name, road_text, where_name
 from .abilities import (
@@ -104,23 +105,24 @@ option_kind("action", Field("card", COURT_CARDS, points_at="card"), Field("actio
 def card_action_options(g: Game, player: int, out: list[Option]) -> None:
     main_left = g.actions_used < ACTIONS_PER_TURN
     used = g.used_cards
-    cache: dict[str, bool] = {}
+    possible = [-1] * len(ACTIONS)  # by action: 1 possible now, 0 not, -1 not checked yet
     for card in g.courts[player]:
-        if card in used:
+        if used and card in used:
             continue
         if not main_left and not is_bonus(g, player, card):
             continue
         info = COURT[card]
         for action in info.actions:
-            ok = cache.get(action)
-            if ok is None:
-                ok = cache[action] = _possible(g, player, action, info.rank)
+            i = _action_index(action)
+            ok = possible[i]
+            if ok < 0:
+                ok = possible[i] = 1 if _possible(g, player, action, info.rank) else 0
             if ok:
                 out.append(("action", card, action))
 
 
 def begin_action(g: Game, player: int, card: int, action: str) -> None:
-    g.agenda.append(CardAction("card_action", player, card, action))
+    g.agenda.append(new_step(CardAction, "card_action", player, card, action))
     holder, spies = hostage_holder(g, card, player)
     if spies:
         if not hostage_bribe_waived(g, player):
@@ -143,7 +145,7 @@ class CardAction(NamedTuple):
 def _card_action(g: Game, step: CardAction) -> None:
     p, card, action = step.player, step.card, step.action
     bonus = is_bonus(g, p, card)
-    g.used_cards.append(card)
+    g.used_cards += (card,)
     if not bonus:
         g.actions_used += 1
     if not g.quiet:
@@ -194,7 +196,7 @@ def _can_tax(g: Game, player: int, rank: int) -> bool:
 
 
 def _start_tax(g: Game, player: int, rank: int) -> None:
-    g.agenda.append(Tax("tax", player, rank, 0))
+    g.agenda.append(new_step(Tax, "tax", player, rank, 0))
 
 
 class Tax(NamedTuple):
@@ -230,7 +232,7 @@ def _tax(g: Game, step: Tax, option: Option) -> None:
         if not g.quiet:
             g.log("tax", player=p, target=option[1])
     if left > 1:
-        _push_more(g, Tax("tax", p, left - 1, taken + 1))
+        _push_more(g, new_step(Tax, "tax", p, left - 1, taken + 1))
 
 
 def _more_ask(g: Game, step: Tax | Build | Move | Battle) -> str:
@@ -292,7 +294,7 @@ def _can_build(g: Game, player: int, rank: int) -> bool:
 
 
 def _start_build(g: Game, player: int, rank: int) -> None:
-    g.agenda.append(Build("build", player, build_units(g, player, BUILD_UNITS), 0))
+    g.agenda.append(new_step(Build, "build", player, build_units(g, player, BUILD_UNITS), 0))
 
 
 class Build(NamedTuple):
@@ -326,9 +328,9 @@ def _build(g: Game, step: Build, option: Option) -> None:
     if build_blocks_paid(g, p, placed + 1) > paid:
         pay_action_cost(g, p, BUILD_UNIT_COST, paid * BUILD_UNIT_COST)
     if left > 1:
-        _push_more(g, Build("build", p, left - 1, placed + 1))
+        _push_more(g, new_step(Build, "build", p, left - 1, placed + 1))
     else:
-        g.agenda.append(BuildDone("build_done", p, placed + 1))
+        g.agenda.append(new_step(BuildDone, "build_done", p, placed + 1))
     coalition = block_coalition(g, p)
     if option[0] == "army":
         place(g, p, "army", REGION_INDEX[option[1]], coalition)
@@ -433,6 +435,8 @@ def spy_moves(g: Game, player: int, first: bool = False) -> list[tuple[int, int]
     card that has any). A move goes to a neighbour on the ring of courts; Strange Bedfellows adds the cards of the
     same region, Well Connected a second step."""
     out: list[tuple[int, int]] = []
+    if not g.spies_in_play(player):
+        return out
     ring = _ring(g)
     size = len(ring)
     if size > 1:
@@ -464,7 +468,7 @@ def _can_move(g: Game, player: int, rank: int) -> bool:
 
 
 def _start_move(g: Game, player: int, rank: int) -> None:
-    g.agenda.append(Move("move", player, rank, 0))
+    g.agenda.append(new_step(Move, "move", player, rank, 0))
 
 
 class Move(NamedTuple):
@@ -494,10 +498,10 @@ def _move(g: Game, step: Move, option: Option) -> None:
         if not g.quiet:
             g.log("move_spy", player=p, card=option[1], to=option[2])
         if left > 1:
-            _push_more(g, Move("move", p, left - 1, moved + 1))
+            _push_more(g, new_step(Move, "move", p, left - 1, moved + 1))
     else:
         if left > 1:
-            _push_more(g, Move("move", p, left - 1, moved + 1))
+            _push_more(g, new_step(Move, "move", p, left - 1, moved + 1))
         a, b = REGION_INDEX[option[1]], REGION_INDEX[option[2]]
         if kind == "move_army":
             c = block_coalition(g, p)
@@ -510,7 +514,8 @@ def _move(g: Game, step: Move, option: Option) -> None:
             g.tribes[b * i + p] += 1
             _carry_placed(g, "tribe", a, b, p, g.tribes[a * i + p])
         g.log(kind, player=p, source=a, to=b)
-        g.recompute_rulers()
+        g.recompute_ruler(min(a, b))  # in region order, as the log has always listed ruler changes
+        g.recompute_ruler(max(a, b))
         if kind == "move_tribe" and g.tribes[a * g.n + p] == 0:
             from .court import overthrow_cards
 
@@ -552,15 +557,16 @@ def _carry_placed(g: Game, kind: str, source: int, to: int, owner: int, left_beh
     """A piece placed this turn stays "placed this turn" when it moves (component limits exclude it). Pieces
     are alike, so the moved one counts as new only when every piece left behind at the source is new."""
     key = (kind, source, owner)
-    if g.placed.count(key) > left_behind:
-        g.placed.remove(key)
-        g.placed.append((kind, to, owner))
+    placed = g.placed
+    if placed.count(key) > left_behind:
+        i = placed.index(key)
+        g.placed = (*placed[:i], *placed[i + 1 :], (kind, to, owner))
 
 
 def _push_more(g: Game, step: Tax | Build | Move | Battle) -> None:
     """Push a repeated decision (tax, build, move, battle) to come after whatever is pending now; it is
     asked only if it then offers something more than stopping."""
-    g.agenda.append(More("more", step.player, step))
+    g.agenda.append(new_step(More, "more", step.player, step))
 
 
 class More(NamedTuple):
@@ -607,7 +613,7 @@ def _can_betray(g: Game, player: int, rank: int) -> bool:
 
 
 def _start_betray(g: Game, player: int, rank: int) -> None:
-    g.agenda.append(Betray("betray", player))
+    g.agenda.append(new_step(Betray, "betray", player))
 
 
 class Betray(NamedTuple):
@@ -627,7 +633,7 @@ def _betray(g: Game, step: Betray, option: Option) -> None:
     pay_action_cost(g, p, BETRAY_COST)
     g.log("betray", player=p, card=card, owner=owner)
     if COURT[card].prize >= 0:
-        g.agenda.append(Prize("prize", p, card))
+        g.agenda.append(new_step(Prize, "prize", p, card))
     discard_from_court(g, owner, card, N_("betrayed"))
 
 
@@ -675,7 +681,7 @@ def _prize(g: Game, step: Prize, option: Option) -> None:
         from .court import change_loyalty
 
         change_loyalty(g, p, coalition)
-    g.prizes[p].append(card)
+    g.add_prize(p, card)
     g.log("prize", player=p, card=card, coalition=coalition)
 
 
@@ -735,9 +741,14 @@ def card_battle_targets(g: Game, player: int, card: int) -> list[Option]:
 
 
 def _own_units_in_region(g: Game, player: int, region: int) -> int:
-    coalition = block_coalition(g, player)
+    return _units_in_region(g, player, region, block_coalition(g, player), tribes_battle(g, player))
+
+
+def _units_in_region(g: Game, player: int, region: int, coalition: int, with_tribes: bool) -> int:
+    """``player``'s units for a battle in ``region``: armies of their ``coalition`` (-1: none), and their tribes
+    ``with_tribes`` (Nationalism)."""
     units = g.armies[region * 3 + coalition] if coalition >= 0 else 0
-    if tribes_battle(g, player):
+    if with_tribes:
         units += g.tribes[region * g.n + player]
     return units
 
@@ -745,8 +756,10 @@ def _own_units_in_region(g: Game, player: int, region: int) -> int:
 def _battle_sites(g: Game, player: int, first: bool = False) -> list[Option]:
     """Every region and court card where ``player`` may battle (with ``first``: stop at the first one)."""
     opts: list[Option] = []
+    coalition = block_coalition(g, player)
+    with_tribes = tribes_battle(g, player)
     for r in range(6):
-        if _own_units_in_region(g, player, r) and region_battle_targets(g, player, r):
+        if _units_in_region(g, player, r, coalition, with_tribes) and region_battle_targets(g, player, r):
             opts.append(("battle_region", REGIONS[r]))
             if first:
                 return opts
@@ -764,7 +777,7 @@ def _can_battle(g: Game, player: int, rank: int) -> bool:
 
 
 def _start_battle(g: Game, player: int, rank: int) -> None:
-    g.agenda.append(BattleSite("battle_site", player, rank))
+    g.agenda.append(new_step(BattleSite, "battle_site", player, rank))
 
 
 class BattleSite(NamedTuple):
@@ -785,12 +798,12 @@ def _battle_site(g: Game, step: BattleSite, option: Option) -> None:
         r = REGION_INDEX[option[1]]
         limit = min(rank, _own_units_in_region(g, p, r))
         g.log("battle", player=p, region=r, limit=limit)
-        g.agenda.append(Battle("battle", p, "region", r, limit, 0))
+        g.agenda.append(new_step(Battle, "battle", p, "region", r, limit, 0))
     else:
         c = option[1]
         limit = min(rank, g.spy_count(c, p))
         g.log("battle", player=p, card=c, limit=limit)
-        g.agenda.append(Battle("battle", p, "card", c, limit, 0))
+        g.agenda.append(new_step(Battle, "battle", p, "card", c, limit, 0))
 
 
 def _site_label(g: Game, step: BattleSite, option: Option) -> str:
@@ -850,7 +863,7 @@ def _battle(g: Game, step: Battle, option: Option) -> None:
     if kind == "done":
         return
     if left > 1:
-        _push_more(g, Battle("battle", p, site, where, left - 1, removed + 1))
+        _push_more(g, new_step(Battle, "battle", p, site, where, left - 1, removed + 1))
     if kind == "remove_army":
         g.remove_army(COALITION_INDEX[option[1]], where)
         g.log("removed", player=p, kind="army", coalition=COALITION_INDEX[option[1]], where=where)
@@ -909,6 +922,21 @@ decision_kind(
         "removed": Count,
     },
 )
+
+
+def _action_index(action: str) -> int:
+    """``ACTIONS.index(action)``, which a compiled build would call as a Python method."""
+    if action == "tax":
+        return 0
+    if action == "gift":
+        return 1
+    if action == "build":
+        return 2
+    if action == "move":
+        return 3
+    if action == "betray":
+        return 4
+    return 5
 
 
 def _possible(g: Game, player: int, action: str, rank: int) -> bool:

@@ -24,6 +24,7 @@ from ..engine.steps import (
     automatic_kind,
     decision_kind,
     make_step,
+    new_step,
 )
 from ..presentation.describe import (
     bribe_purpose,
@@ -91,7 +92,7 @@ def ask_bribe(g: Game, holder: int, payer: int, amount: int, purpose: str, card:
     The holder (ruler or hostage-taker) names what they ask, from nothing up to the full amount; then the
     payer pays it or refuses, in which case the thing paid for is dropped and costs no action.
     """
-    g.agenda.append(BribeDemand("bribe_demand", holder, payer, amount, purpose, card, extra_cost))
+    g.agenda.append(new_step(BribeDemand, "bribe_demand", holder, payer, amount, purpose, card, extra_cost))
 
 
 class BribeDemand(NamedTuple):
@@ -148,7 +149,8 @@ def _bribe_demand(g: Game, step: BribeDemand, option: Option) -> None:
         card=step.card,
     )
     if k > 0:
-        g.agenda.append(BribePay("bribe_pay", step.payer, step.player, k, step.purpose, step.card, step.extra))
+        pay = new_step(BribePay, "bribe_pay", step.payer, step.player, k, step.purpose, step.card, step.extra)
+        g.agenda.append(pay)
 
 
 def _demand_ask(g: Game, step: BribeDemand) -> str:
@@ -248,7 +250,7 @@ decision_kind(
 def begin_play(g: Game, player: int, card: int, radicalize: bool = False) -> None:
     """Play a card from hand (bribe first). Wakhan's radicalize plays the card she just bought as part of the
     same action: it uses no further action, and a card whose bribe she does not pay is discarded."""
-    g.agenda.append(PlayCard("play_card", player, card, 1 if radicalize else 0))
+    g.agenda.append(new_step(PlayCard, "play_card", player, card, 1 if radicalize else 0))
     ruler, amount = play_bribe(g, player, card)
     if amount > 0:
         ask_bribe(g, ruler, player, amount, "play", card, 0)
@@ -282,7 +284,7 @@ def _play_card(g: Game, step: PlayCard) -> None:
     if not step.radicalize:
         g.actions_used += 1
     if g.courts[p]:
-        g.agenda.append(Side("side", p, card))
+        g.agenda.append(new_step(Side, "side", p, card))
     else:
         _put_in_court(g, p, card, "left")
 
@@ -349,7 +351,7 @@ def _put_in_court(g: Game, p: int, card: int, side: str) -> None:
         g.courts[p].append(card)
     if not g.quiet:
         g.log("play", player=p, card=card, side=side)
-    g.agenda.append(Impact("impact", p, card, 0))
+    g.agenda.append(new_step(Impact, "impact", p, card, 0))
     patriot = COURT[card].patriot
     if patriot >= 0 and patriot != g.loyalty[p] and p != g.wakhan:  # Wakhan is loyal to every coalition
         change_loyalty(g, p, patriot, keep=card)
@@ -376,7 +378,7 @@ def _impact(g: Game, step: Impact) -> None:
         # are not resolved.
         g.log("impacts_cancelled", player=p, card=card)
         return
-    g.agenda.append(Impact("impact", p, card, i + 1))
+    g.agenda.append(new_step(Impact, "impact", p, card, i + 1))
     icon = icons[i]
     region = info.region
     if icon == "army":
@@ -384,11 +386,11 @@ def _impact(g: Game, step: Impact) -> None:
     elif icon == "tribe":
         place(g, p, "tribe", region)
     elif icon == "road":
-        g.agenda.append(PlaceRoad("place_road", p, card))
+        g.agenda.append(new_step(PlaceRoad, "place_road", p, card))
     elif icon == "spy":
         # The card itself is normally a target, but it may have left the court already (leverage repaid by
         # discarding it after a loyalty change): with no card of the region in any court, no spy is placed.
-        spy = PlaceSpy("place_spy", p, card)
+        spy = new_step(PlaceSpy, "place_spy", p, card)
         if _spy_options(g, spy):
             g.agenda.append(spy)
         else:
@@ -495,10 +497,10 @@ def change_loyalty(g: Game, player: int, coalition: int, keep: int = 0) -> None:
         g.remove_gift(player)
     for prize in g.prizes[player]:
         g.discard.append(prize)
-    g.prizes[player] = []
+    g.set_prizes(player, ())
     for c in [c for c in g.courts[player] if COURT[c].patriot >= 0 and c != keep]:
         discard_from_court(g, player, c, N_("loyalty change"))
-    g.loyalty[player] = coalition
+    g.set_loyalty(player, coalition)
     g.recompute_rulers()
 
 
@@ -525,7 +527,7 @@ def discard_from_court(g: Game, owner: int, card: int, reason: str) -> None:
         g.log("discard_court", player=owner, card=card, reason=reason)
     info = COURT[card]
     if "leverage" in info.impact:
-        g.agenda.append(Leverage("leverage", owner, LEVERAGE_RUPEES, card))
+        g.agenda.append(new_step(Leverage, "leverage", owner, LEVERAGE_RUPEES, card))
     if info.suit == POLITICAL:
         region = info.region
         if not any(COURT[c].suit == POLITICAL and COURT[c].region == region for c in court):
@@ -562,7 +564,7 @@ def _leverage(g: Game, step: Leverage) -> None:
     short = owed - paid
     g.log("leverage_repaid", player=p, card=card, paid=paid, short=short)
     if short and not leverage_shortfall_forgiven(g, p):
-        g.agenda.append(LeverageOwed("leverage_owed", p, short))
+        g.agenda.append(new_step(LeverageOwed, "leverage_owed", p, short))
 
 
 automatic_kind("leverage", Leverage, _leverage, args={"player": Seat, "owed": Count, "card": CardNumber})
@@ -579,7 +581,7 @@ class LeverageOwed(NamedTuple):
 def _leverage_owed(g: Game, step: LeverageOwed) -> None:
     p = step.player
     if step.short > 0 and (g.hands[p] or g.courts[p]):
-        g.agenda.append(LeverageDiscard("leverage_discard", p, step.short))
+        g.agenda.append(new_step(LeverageDiscard, "leverage_discard", p, step.short))
 
 
 automatic_kind("leverage_owed", LeverageOwed, _leverage_owed, args={"player": Seat, "short": Count})
@@ -600,7 +602,7 @@ def _leverage_discard_options(g: Game, step: LeverageDiscard) -> list[Option]:
 
 def _leverage_discard(g: Game, step: LeverageDiscard, option: Option) -> None:
     p, short, card = step.player, step.short, option[1]
-    g.agenda.append(LeverageOwed("leverage_owed", p, short - 1))
+    g.agenda.append(new_step(LeverageOwed, "leverage_owed", p, short - 1))
     if card in g.hands[p]:
         discard_from_hand(g, p, card, N_("leverage"))
     else:

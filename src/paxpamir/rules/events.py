@@ -25,7 +25,16 @@ from ..content.map import (
     SUITS,
 )
 from ..engine.options import REGION_NAMES, SEATS, SUIT_NAMES, Field, option_kind
-from ..engine.steps import Anything, EventCardNumber, Option, Seat, SeatOrNobody, automatic_kind, decision_kind
+from ..engine.steps import (
+    Anything,
+    EventCardNumber,
+    Option,
+    Seat,
+    SeatOrNobody,
+    automatic_kind,
+    decision_kind,
+    new_step,
+)
 from ..presentation.describe import discard_label, plain_label, player_name, suit_name, where_name
 
 if TYPE_CHECKING:
@@ -152,7 +161,7 @@ def resolve_discarded_event(g: Game, card: int) -> None:
 
 
 def add_effect(g: Game, effect: str, player: int, card: int) -> None:
-    g.effects.append((effect, player, card))
+    g.effects += ((effect, player, card),)
     g.log("effect_on", effect=effect, player=player, card=card)
 
 
@@ -177,7 +186,7 @@ def end_effects(g: Game, scored: bool = True) -> None:
             continue
         g.discard.append(card)
         g.log("effect_off", effect=effect, player=player, card=card)
-    g.effects = keep
+    g.effects = tuple(keep)
 
 
 # ---------------------------------------------------------------------------- handlers
@@ -187,7 +196,7 @@ def _dominance_check(g: Game, player: int, card: int) -> None:
     from .scoring import DominanceCheck
 
     g.discard.append(card)
-    g.agenda.append(DominanceCheck("dominance_check", -1, card))
+    g.agenda.append(new_step(DominanceCheck, "dominance_check", -1, card))
 
 
 def _lasting(effect: LastingEffect) -> Callable[[Game, int, int], None]:
@@ -243,9 +252,9 @@ def _failure_to_impress(g: Game, player: int, card: int) -> None:
     g.discard.append(card)
     for p in range(g.n):
         if g.prizes[p]:
-            g.log("prizes_discarded", player=p, cards=g.prizes[p][:])
+            g.log("prizes_discarded", player=p, cards=list(g.prizes[p]))
             g.discard.extend(g.prizes[p])
-            g.prizes[p] = []
+            g.set_prizes(p, ())
 
 
 def _persian_aristocracy(g: Game, player: int, card: int) -> None:
@@ -259,12 +268,12 @@ def _confidence_failure(g: Game, player: int, card: int) -> None:
     order = [(g.current + i) % g.n for i in range(g.n)]
     for p in reversed(order):
         if g.hands[p]:
-            g.agenda.append(ConfidenceFailure("confidence_failure", p))
+            g.agenda.append(new_step(ConfidenceFailure, "confidence_failure", p))
 
 
 def _choice(kind: str) -> Callable[[Game, int, int], None]:
     def handler(g: Game, player: int, card: int) -> None:
-        g.agenda.append(EventChoice(kind, player, card))
+        g.agenda.append(new_step(EventChoice, kind, player, card))
 
     return handler
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Final, NamedTuple
 from ..content.cards import COURT, PUBLIC_WITHDRAWAL, is_court_card, is_dominance_check
 from ..content.map import MILITARY
 from ..engine.options import CARDS, Field, option_kind
-from ..engine.steps import MarketSlot, Option, Seat, automatic_kind, per_seat
+from ..engine.steps import MarketSlot, Option, Seat, automatic_kind, new_step, per_seat
 from .abilities import has_purchase_discount, purchase_is_free
 from .events import resolve_discarded_event, resolve_purchased_event
 from .scoring import DominanceCheck
@@ -67,7 +67,7 @@ def put_rupee_on_slot(g: Game, player: int, slot: int, amount: int = 1) -> None:
     else:
         g.market_rupees[slot] += amount
     if card and card not in g.paid_cards:
-        g.paid_cards.append(card)
+        g.paid_cards += (card,)
 
 
 def purchase(g: Game, player: int, card: int) -> None:
@@ -220,8 +220,8 @@ def deal(g: Game) -> None:
                         s = market.index(c)
                         market[s] = 0
                         g.discard.append(c)
-                    g.agenda.append(CleanupMarketRefill("cleanup_market_refill", g.current))
-                    g.agenda.append(DominanceCheck("dominance_check", -1, card))
+                    g.agenda.append(new_step(CleanupMarketRefill, "cleanup_market_refill", g.current))
+                    g.agenda.append(new_step(DominanceCheck, "dominance_check", -1, card))
                     return
             else:
                 market[slot] = card

@@ -13,7 +13,7 @@ from ..content.i18n import N_
 from ..content.i18n import gettext as _
 from ..content.map import BORDER_INDEX, BORDER_NAMES, REGION_INDEX, REGIONS
 from ..engine.options import COURT_CARDS, REGION_NAMES, Field, option_kind
-from ..engine.steps import Arg, CoalitionOrNone, OneOf, Option, Seat, Step, decision_kind
+from ..engine.steps import Arg, CoalitionOrNone, OneOf, Option, Seat, Step, decision_kind, new_step
 from ..presentation.describe import card_name, plain_label, where_name
 
 if TYPE_CHECKING:
@@ -35,7 +35,7 @@ def place(g: Game, player: int, kind: str, where: int, coalition: int = -1) -> N
     if available:
         _put(g, player, kind, where, coalition)
         return
-    step = TakePiece("take_piece", player, kind, where, coalition)
+    step = new_step(TakePiece, "take_piece", player, kind, where, coalition)
     if _take_options(g, step):
         g.agenda.append(step)
     else:

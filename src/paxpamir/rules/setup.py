@@ -10,7 +10,7 @@ from ..content.i18n import gettext as _
 from ..content.map import COALITION_INDEX, POLITICAL
 from ..engine import rng
 from ..engine.options import COALITION_NAMES, Field, option_kind
-from ..engine.steps import Option, Seat, Step, automatic_kind, decision_kind
+from ..engine.steps import Option, Seat, Step, automatic_kind, decision_kind, new_step
 from ..presentation.describe import coalition_name
 
 if TYPE_CHECKING:
@@ -167,8 +167,8 @@ def set_up(g: Game, deal: Deal | None = None) -> None:
         if deal is None:
             shuffle_ai_deck(g)
         else:
-            g.ai_deck = list(deal.ai_deck)
-            g.ai_discard = []
+            g.ai_deck = deal.ai_deck
+            g.ai_discard = ()
         humans = list(range(g.n - 1))
         order = humans[1:] + humans[:1]
         first_turn = g.wakhan
@@ -181,9 +181,9 @@ def set_up(g: Game, deal: Deal | None = None) -> None:
         first_turn = order[-1]
     g.log("setup", players=g.n, first_chooser=order[0])
     # The last player to choose loyalty takes the first turn.
-    g.agenda.append(BeginGame("begin_game", first_turn))
+    g.agenda.append(new_step(BeginGame, "begin_game", first_turn))
     for p in reversed(order):
-        g.agenda.append(Loyalty("loyalty", p))
+        g.agenda.append(new_step(Loyalty, "loyalty", p))
 
 
 class BeginGame(NamedTuple):
@@ -217,7 +217,7 @@ def _loyalty_options(g: Game, step: Loyalty) -> list[Option]:
 
 def _choose_loyalty(g: Game, step: Loyalty, option: Option) -> None:
     p = step.player
-    g.loyalty[p] = COALITION_INDEX[option[1]]
+    g.set_loyalty(p, COALITION_INDEX[option[1]])
     g.log("loyalty", player=p, coalition=g.loyalty[p])
 
 

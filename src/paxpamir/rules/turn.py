@@ -26,9 +26,9 @@ def start_turn(g: Game, player: int) -> None:
     g.current = player
     g.turn += 1
     g.actions_used = 0
-    g.used_cards = []
-    g.paid_cards = []
-    g.placed = []
+    g.used_cards = ()
+    g.paid_cards = ()
+    g.placed = ()
     g.undo_floor = g._history_len
     g.log("turn", player=player, turn=g.turn)
     g.agenda.append(_TURN[player])

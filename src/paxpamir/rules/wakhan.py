@@ -83,8 +83,8 @@ def is_wakhan(g: Game, player: int) -> bool:
 def shuffle_ai_deck(g: Game) -> None:
     deck = list(range(1, AI_DECK_SIZE + 1))
     g.rng = rng.shuffle(g.rng, deck)
-    g.ai_deck = deck
-    g.ai_discard = []
+    g.ai_deck = tuple(deck)
+    g.ai_discard = ()
 
 
 def draw_ai_card(g: Game) -> None:
@@ -92,19 +92,23 @@ def draw_ai_card(g: Game) -> None:
     included) into a new deck and draw again, so that there is always a next card whose back can be read."""
     if not g.ai_deck:
         _reshuffle(g)
-    g.ai_discard.append(g.ai_deck.pop(0))
+    _draw(g)
     if not g.ai_deck:
         _reshuffle(g)
-        g.ai_discard.append(g.ai_deck.pop(0))
+        _draw(g)
     g.log("wakhan_card", player=g.wakhan, card=g.ai_discard[-1], next_back=[list(x) for x in next_back(g)])
 
 
+def _draw(g: Game) -> None:
+    g.ai_discard += (g.ai_deck[0],)
+    g.ai_deck = g.ai_deck[1:]
+
+
 def _reshuffle(g: Game) -> None:
-    deck = g.ai_discard + g.ai_deck
-    deck.sort()
+    deck = sorted(g.ai_discard + g.ai_deck)
     g.rng = rng.shuffle(g.rng, deck)
-    g.ai_deck = deck
-    g.ai_discard = []
+    g.ai_deck = tuple(deck)
+    g.ai_discard = ()
     g.log("wakhan_reshuffle", player=g.wakhan)
 
 
