@@ -210,7 +210,8 @@ class Game:
         return g
 
     def clone(self) -> Game:
-        """A copy that shares nothing mutable with this game (history is immutable and shared)."""
+        """A copy that shares nothing mutable with this game: it copies the lists and shares the tuples (the
+        tables that rarely change, and the history), which are immutable."""
         g = Game.__new__(Game)
         g.n = self.n
         g.options = self.options  # never mutated after creation
@@ -229,7 +230,7 @@ class Game:
         g.tribes = self.tribes[:]
         g.armies = self.armies[:]
         g.roads = self.roads
-        g.spies = self.spies  # immutable: shared (a change of spies makes a new tuple)
+        g.spies = self.spies
         g.market = self.market[:]
         g.market_rupees = self.market_rupees[:]
         g.deck = self.deck[:]
