@@ -25,7 +25,7 @@ from paxpamir.content.cards import COURT, is_court_card, is_dominance_check
 from paxpamir.content.map import MILITARY
 from paxpamir.engine.invariants import check_invariants
 from paxpamir.engine.steps import AUTOMATIC, DECISIONS, new_step
-from paxpamir.rules.court import Impact
+from paxpamir.rules.court import Impact, LeverageDiscard
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "state-format.md"
 GAMES_PER_PLAYER_COUNT = 400  # x 4 player counts = 1,600 games
@@ -731,6 +731,9 @@ def _corruptions():
     def short_step(g: Game) -> None:
         g.agenda.append(new_step(Impact, "impact", 0, 5))  # an impact step has an icon too
 
+    def step_without_its_default(g: Game) -> None:
+        g.agenda.append(new_step(LeverageDiscard, "leverage_discard", 0))  # well formed, but "short" left out
+
     def foreign_patriot(g: Game) -> None:
         card = next(c for c in g.deck if is_court_card(c) and COURT[c].patriot not in (-1, g.loyalty[0]))
         g.deck.remove(card)
@@ -751,6 +754,7 @@ def _corruptions():
         (foreign_patriot, "has a patriot of coalition"),
         (plain_tuple_step, "is a tuple, not a "),
         (short_step, "malformed step on the agenda"),
+        (step_without_its_default, "does not give every field of a LeverageDiscard"),
     ]
 
 

@@ -419,3 +419,10 @@ def test_each_card_gives_one_action_per_turn():
     assert g.decision == "turn"
     assert actions_of(g, GHILZAI_NOMADS) == []
     assert g.to_json()["turn_state"]["used_cards"] == [GHILZAI_NOMADS]
+
+
+def test_the_engine_numbers_the_six_card_actions_as_the_card_data_lists_them():
+    from paxpamir.content.cards import ACTIONS
+    from paxpamir.rules.actions import _action_index
+
+    assert [_action_index(a) for a in ACTIONS] == list(range(len(ACTIONS))) == list(range(6))

@@ -772,7 +772,7 @@ class Game:
         new = ruler_from_counts(self, self.tribes, self.armies, region * n, region * 3)
         old = self.rulers[region]
         if new != old:
-            self.rulers = _bumped(self.rulers, region, new - old)
+            self.rulers = _replaced(self.rulers, region, new)
             self.log("ruler", region=region, player=new, previous=old)
 
     def add_tribe(self, player: int, region: int) -> None:
@@ -788,7 +788,7 @@ class Game:
         self.recompute_ruler(region)
 
     def add_road(self, coalition: int, border: int) -> None:
-        self._set_roads(border * 3 + coalition, 1)
+        self.roads = _bumped(self.roads, border * 3 + coalition, 1)
         self._blocks_used = _bumped(self._blocks_used, coalition, 1)
         self.placed += (("road", border, coalition),)
 
@@ -811,11 +811,8 @@ class Game:
         self.recompute_ruler(region)
 
     def remove_road(self, coalition: int, border: int) -> None:
-        self._set_roads(border * 3 + coalition, -1)
+        self.roads = _bumped(self.roads, border * 3 + coalition, -1)
         self._blocks_used = _bumped(self._blocks_used, coalition, -1)
-
-    def _set_roads(self, i: int, change: int) -> None:
-        self.roads = _bumped(self.roads, i, change)
 
     def remove_spy(self, player: int, card: int) -> None:
         self._set_packed(card, self.spies[card] - (1 << (SPY_BITS * player)))
@@ -852,11 +849,11 @@ class Game:
 
     def set_loyalty(self, player: int, coalition: int) -> None:
         """``player`` becomes loyal to ``coalition`` (-1: none). Rulers may change: see change_loyalty."""
-        self.loyalty = _bumped(self.loyalty, player, coalition - self.loyalty[player])
+        self.loyalty = _replaced(self.loyalty, player, coalition)
 
     def set_gifts(self, player: int, gifts: int) -> None:
         """Set ``player``'s gifts, leaving the cylinder count alone: for loading a state."""
-        self.gifts = _bumped(self.gifts, player, gifts - self.gifts[player])
+        self.gifts = _replaced(self.gifts, player, gifts)
 
     def set_prizes(self, player: int, prizes: tuple[int, ...]) -> None:
         self.prizes[player] = prizes
@@ -926,11 +923,16 @@ def _checked_note(note: object) -> dict[str, Any]:
     return {k: v[:] if isinstance(v, list) else v for k, v in note.items()}
 
 
+def _replaced(values: tuple[int, ...], i: int, value: int) -> tuple[int, ...]:
+    """``values`` with item ``i`` replaced by ``value`` (a new tuple)."""
+    changed = list(values)
+    changed[i] = value
+    return tuple(changed)
+
+
 def _bumped(values: tuple[int, ...], i: int, change: int) -> tuple[int, ...]:
     """``values`` with ``change`` added to item ``i`` (a new tuple)."""
-    changed = list(values)
-    changed[i] += change
-    return tuple(changed)
+    return _replaced(values, i, values[i] + change)
 
 
 def _same(options: list[Option], option: Option) -> Option | None:

@@ -322,14 +322,18 @@ def _load(data: dict[str, Any]) -> Game:
         _need(isinstance(counts, list) and len(counts) == n, f"spies on {card} must list one count per player")
         for p in range(n):
             g.set_spies(card, p, _int(counts[p], f"spies on {card}"))
+    cylinders: list[int] = []
     for p in range(n):
         used = sum(g.tribes[r * n + p] for r in range(6)) + sum(g.spy_count(c, p) for c in in_court) + g.gifts[p]
         _need(used <= CYLINDERS_PER_PLAYER, f"player {p} has {used} cylinders in play; only 10 exist")
-        g._cyl_used = g._cyl_used[:p] + (used,) + g._cyl_used[p + 1 :]
+        cylinders.append(used)
+    g._cyl_used = tuple(cylinders)
+    blocks: list[int] = []
     for c in range(3):
         used = sum(g.armies[r * 3 + c] for r in range(6)) + sum(g.roads[b * 3 + c] for b in range(9))
         _need(used <= BLOCKS_PER_COALITION, f"{COALITIONS[c]} has {used} blocks on the map; only 12 exist")
-        g._blocks_used = g._blocks_used[:c] + (used,) + g._blocks_used[c + 1 :]
+        blocks.append(used)
+    g._blocks_used = tuple(blocks)
     # Turn.
     favored = data.get("favored", "political")
     _need(favored in SUIT_INDEX, f"unknown favored suit {favored!r}")

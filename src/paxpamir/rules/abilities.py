@@ -297,8 +297,8 @@ def tribes_move(g: Game, player: int) -> bool:
 
 
 def tribes_battle(g: Game, player: int) -> bool:
-    """Nationalism: the buyer's tribes battle as if they were armies."""
-    return bool(g.effects) and has_effect(g, "nationalism", player)
+    """Nationalism: the buyer's tribes battle as if they were armies (the same effect as :func:`tribes_move`)."""
+    return tribes_move(g, player)
 
 
 def protected_from_betrayal(g: Game, owner: int, card: int) -> bool:

@@ -925,7 +925,8 @@ decision_kind(
 
 
 def _action_index(action: str) -> int:
-    """``ACTIONS.index(action)``, which a compiled build would call as a Python method."""
+    """The place of ``action`` in ``ACTIONS`` (``ACTIONS.index``, which a compiled build would call as a Python
+    method); ``tests/test_rules_actions.py`` checks that the two agree."""
     if action == "tax":
         return 0
     if action == "gift":
