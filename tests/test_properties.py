@@ -24,7 +24,7 @@ from paxpamir import BadState, Game, IllegalOption, PamirError
 from paxpamir.content.cards import COURT, is_court_card, is_dominance_check
 from paxpamir.content.map import MILITARY
 from paxpamir.engine.invariants import check_invariants
-from paxpamir.engine.steps import AUTOMATIC, DECISIONS, new_step
+from paxpamir.engine.steps import KINDS, new_step
 from paxpamir.rules.court import Impact, LeverageDiscard
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "state-format.md"
@@ -734,6 +734,9 @@ def _corruptions():
     def step_without_its_default(g: Game) -> None:
         g.agenda.append(new_step(LeverageDiscard, "leverage_discard", 0))  # well formed, but "short" left out
 
+    def short_log_event(g: Game) -> None:
+        g.log("dealt", 7)  # a dealt event names its card and its slot
+
     def foreign_patriot(g: Game) -> None:
         card = next(c for c in g.deck if is_court_card(c) and COURT[c].patriot not in (-1, g.loyalty[0]))
         g.deck.remove(card)
@@ -755,6 +758,7 @@ def _corruptions():
         (plain_tuple_step, "is a tuple, not a "),
         (short_step, "malformed step on the agenda"),
         (step_without_its_default, "does not give every field of a LeverageDiscard"),
+        (short_log_event, "log: a 'dealt' event has 1 values for its 2 fields"),
     ]
 
 
@@ -833,7 +837,7 @@ def test_doc_names_every_field_and_step_kind() -> None:
     names |= set(state["map"]) | set(state["bank"]) | set(state["wakhan"])
     missing = sorted(n for n in names if f"`{n}`" not in text and f'"{n}"' not in text)
     assert not missing, f"docs/state-format.md does not describe {missing}"
-    kinds = set(DECISIONS) | set(AUTOMATIC)
+    kinds = set(KINDS)
     missing = sorted(k for k in kinds if f"| `{k}` |" not in text)
     assert not missing, f"docs/state-format.md does not describe the step kinds {missing}"
 

@@ -426,3 +426,55 @@ def test_the_engine_numbers_the_six_card_actions_as_the_card_data_lists_them():
     from paxpamir.rules.actions import _action_index
 
     assert [_action_index(a) for a in ACTIONS] == list(range(len(ACTIONS))) == list(range(6))
+
+
+def test_the_shared_option_tables_hold_each_cards_options_as_the_rules_read_them():
+    from paxpamir.content.cards import ACTIONS, COURT
+    from paxpamir.rules.actions import CARD_ACTION_OPTIONS
+    from paxpamir.rules.market import PURCHASE_OPTIONS, RADICALIZE_OPTIONS
+    from paxpamir.rules.turn import PLAY_OPTIONS
+
+    for card in range(1, 101):
+        assert [(ACTIONS[i], option) for i, option in CARD_ACTION_OPTIONS[card]] == [
+            (a, ("action", card, a)) for a in COURT[card].actions
+        ]
+        assert PLAY_OPTIONS[card] == ("play", card)
+    for card in range(1, 117):
+        assert PURCHASE_OPTIONS[card] == ("purchase", card) and RADICALIZE_OPTIONS[card] == ("radicalize", card)
+
+
+def test_a_turn_hands_out_the_shared_options_so_that_apply_finds_them_by_identity():
+    from paxpamir import Game
+    from paxpamir.rules.market import PURCHASE_OPTIONS
+
+    g = Game.new(players=2, seed=3)
+    while g.decision != "turn":
+        g.apply(g.legal_options()[0])
+    purchases = [o for o in g.legal_options() if o[0] == "purchase"]
+    assert purchases and all(o is PURCHASE_OPTIONS[o[1]] for o in purchases)
+    g.apply(["purchase", purchases[0][1]])  # an equal list is still accepted
+    assert g.choices()[-1][1] == purchases[0]
+
+
+def test_whether_a_move_or_battle_is_possible_agrees_with_the_moves_and_sites_listed():
+    """The turn asks "can this player move / battle?" without listing every move (spies included) or site; the
+    answer must be the one the full lists give, for every player, in positions all through random games."""
+    from paxpamir import Game
+    from paxpamir.agents.bots import RandomBot
+    from paxpamir.rules.actions import _battle_sites, _can_battle, _can_move, _move_options_for
+
+    checked = spies_only = 0
+    for players in (2, 3, 4, 5):
+        for seed in range(8):
+            g = Game.new(players=players, seed=900 + seed)
+            bot = RandomBot(seed)
+            while not g.is_over:
+                if g.decision == "turn":
+                    for p in range(g.n):
+                        moves = _move_options_for(g, p)
+                        assert _can_move(g, p, 1) == bool(moves)
+                        assert _can_battle(g, p, 1) == bool(_battle_sites(g, p))
+                        spies_only += bool(moves) and all(m[0] == "move_spy" for m in moves)
+                        checked += 1
+                g.apply(bot.choose(g))
+    assert checked > 1000 and spies_only > 50

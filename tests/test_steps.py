@@ -82,3 +82,24 @@ def test_every_lasting_effect_is_an_event_cards_effect_and_comes_into_force() ->
     ids = {e.if_purchased for e in EVENT_CARDS} | {e.if_discarded for e in EVENT_CARDS}
     assert set(LASTING_EFFECTS) <= ids
     assert ids <= set(_HANDLERS)
+
+
+def test_a_game_pickles_with_its_pending_decision_and_plays_on_the_same() -> None:
+    """OpenSpiel pickles states; the game keeps its pending decision's kind, which pickles as its name."""
+    import pickle
+
+    from paxpamir import Game
+    from paxpamir.agents.bots import RandomBot
+    from paxpamir.engine.steps import KINDS
+
+    game = Game.new(players=3, seed=8)
+    bot = RandomBot(8)
+    for _ in range(40):
+        game.apply(bot.choose(game))
+    copy = pickle.loads(pickle.dumps(game))
+    assert copy.state_hash() == game.state_hash() and copy.legal_options() == game.legal_options()
+    assert copy._top is KINDS[game.decision]
+    option = bot.choose(game)
+    game.apply(option)
+    copy.apply(option)
+    assert copy.state_hash() == game.state_hash()

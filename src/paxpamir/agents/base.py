@@ -35,12 +35,14 @@ class Decision(NamedTuple):
 
 
 _TUPLE_NEW: Final = tuple.__new__
+#: The class as a constant: a compiled build reads it without a lookup in the module's namespace.
+DECISION: Final = Decision
 
 
 def new_decision(option: Option) -> Decision:
     """``Decision(option)``, made without running the named tuple's Python-level constructor (for bots that
     decide thousands of times a second)."""
-    return _TUPLE_NEW(Decision, (option, None, None))
+    return _TUPLE_NEW(DECISION, (option, None, None))
 
 
 class Agent(Protocol):

@@ -3,13 +3,19 @@
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from .base import Decision, new_decision
 
 if TYPE_CHECKING:
     from ..engine.game import Game
     from ..engine.steps import Option
+
+#: The random bots' decisions, one per option, shared by every random bot: a Decision is immutable, and the
+#: same options (often the very same objects: the engine hands out shared tuples for its most frequent
+#: options) come back game after game, so simulations make few of them. Capped, to bound its memory.
+_MADE: Final[dict[Option, Decision]] = {}
+_MADE_CAP: Final = 50_000
 
 
 class RandomBot:
@@ -24,12 +30,11 @@ class RandomBot:
     True
     """
 
-    __slots__ = ("seed", "rng", "_made", "_bits")
+    __slots__ = ("seed", "rng", "_bits")
 
     def __init__(self, seed: int | None = None) -> None:
         self.seed = seed
         self.rng = random.Random(seed)
-        self._made: dict[Option, Decision] = {}
         self._bits = self.rng.getrandbits
 
     def _below(self, n: int) -> int:
@@ -53,9 +58,11 @@ class RandomBot:
         if not options:
             raise ValueError("the game is over: there is nothing to choose")
         option = options[self._below(len(options))] if len(options) > 1 else options[0]
-        made = self._made.get(option)  # Decisions are immutable: one per option saves time in simulations
+        made = _MADE.get(option)
         if made is None:
-            made = self._made[option] = new_decision(option)
+            made = new_decision(option)
+            if len(_MADE) < _MADE_CAP:
+                _MADE[option] = made
         return made
 
 

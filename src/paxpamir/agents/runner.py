@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
-from .base import Agent, Decision
+from .base import DECISION, Agent, Decision
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -144,7 +144,7 @@ def play_game(
             raise GameFailure(game.seed, made, f"no agent for seat {seat}") from None
         try:
             decision = agent.decide(game)
-            if type(decision) is not Decision:
+            if type(decision) is not DECISION:
                 decision = _checked(agent, decision)
             game.apply(decision.option, seat, decision.reason, decision.note)
         except Exception as exc:  # an agent's or the engine's bug: report what reproduces it

@@ -28,8 +28,13 @@ from ..content.map import (
 from ..rules.rulers import ruler_from_counts
 from . import rng
 from .errors import BadState, IllegalOption, PamirError
+from .log import log_kind, stored_event
 from .reason import Reason
-from .steps import AUTOMATIC, DECISIONS, Option, Step, make_step
+from .steps import KINDS, Option, Step, StepKind, make_step
+
+log_kind("ruler", "region", "player", "previous")
+log_kind("reason", "player", "text", "note?")
+log_kind("note", "player", "note")
 
 FORMAT_VERSION: Final = 1
 MIN_PLAYERS: Final = 2
@@ -91,7 +96,7 @@ class Game:
     ai_deck: tuple[int, ...]  # Wakhan's AI deck, top first
     ai_discard: tuple[int, ...]  # face-up AI cards; the last is the one in use
     # History (immutable cons lists, shared safely between clones).
-    _log: tuple | None
+    _log: tuple | None  # newest first: (event type, its values or a loaded event's dict, the older node)
     _log_len: int
     quiet: bool  # keep only the events agents read (turns, reasons, notes): see Game.new
     _history: tuple | None
@@ -103,6 +108,7 @@ class Game:
     _undo_states: tuple[tuple[int, Game], ...]  # (history length before the decision, state before it)
     # Caches.
     _options_cache: list[Option] | None
+    _top: StepKind | None  # the pending decision's kind (see _kind)
     _cyl_used: tuple[int, ...]
     _blocks_used: tuple[int, ...]
 
@@ -205,6 +211,7 @@ class Game:
         g.keep_undo = False
         g._undo_states = ()
         g._options_cache = None
+        g._top = None
         g._cyl_used = (0,) * n
         g._blocks_used = (0,) * 3
         return g
@@ -261,6 +268,7 @@ class Game:
         g.keep_undo = self.keep_undo
         g._undo_states = self._undo_states
         g._options_cache = None
+        g._top = self._top
         g._cyl_used = self._cyl_used
         g._blocks_used = self._blocks_used
         return g
@@ -319,6 +327,7 @@ class Game:
         self.keep_undo = other.keep_undo
         self._undo_states = other._undo_states
         self._options_cache = None
+        self._top = other._top
         self._cyl_used = other._cyl_used
         self._blocks_used = other._blocks_used
 
@@ -361,9 +370,20 @@ class Game:
                 cache = []
             else:
                 step = self.agenda[-1]
-                cache = DECISIONS[step[0]][0](self, step)
+                options = self._kind(step).options
+                if options is None:
+                    raise PamirError(f"internal error: {step[0]!r} is not a decision")
+                cache = options(self, step)
             self._options_cache = cache
         return cache
+
+    def _kind(self, step: Step) -> StepKind:
+        """``step``'s kind and handlers: the pending decision's, kept by ``_advance``, when it is of that kind (one
+        dictionary lookup a decision)."""
+        top = self._top
+        if top is None or top.kind is not step[0]:
+            top = KINDS[step[0]]
+        return top
 
     def labelled_options(self) -> list[tuple[Option, str]]:
         """``(option, readable label)`` for each legal option."""
@@ -405,7 +425,7 @@ class Game:
         elif not isinstance(option, tuple):
             raise IllegalOption(f"an option is a tuple or list such as ('end_turn',), not {option!r}")
         step = self.agenda[-1]
-        who = step[1]
+        who: int = step[1]
         if player is not None and not _is_seat(player, self.n):
             raise IllegalOption(f"player must be a seat, 0 to {self.n - 1}, or None, not {player!r}")
         if player is not None and player != who:
@@ -417,7 +437,7 @@ class Game:
                 legal = options[options.index(option)]
             except ValueError:
                 raise IllegalOption(_explain_illegal(self, step, option, options)) from None
-        if legal is not option and any(type(a) is not type(b) for a, b in zip(option, legal, strict=True)):
+        if legal is not option and not _same_types(option, legal):
             # True == 1 and 1.0 == 1 in Python: such look-alikes would leak into the record and the log.
             raise IllegalOption(f"{list(option)!r} has a value of the wrong type; the legal option is {list(legal)!r}")
         if reason is not None:
@@ -446,17 +466,20 @@ class Game:
         self._history_len += 1
         if reason:
             if note:
-                self.log("reason", player=who, text=reason, note=note)
+                self.log("reason", who, reason, note)
             else:
-                self.log("reason", player=who, text=reason)
+                self.log("reason", who, reason, None)
         elif note:
-            self.log("note", player=who, note=note)
+            self.log("note", who, note)
         if not own:
             # Another player decided (a bribe, a discard, a loyalty choice): no undo past this.
             self.undo_floor = self._history_len
             if self._undo_states:
                 self._undo_states = ()
-        DECISIONS[step[0]][1](self, step, option)
+        apply = self._kind(step).apply
+        if apply is None:
+            raise PamirError(f"internal error: {step[0]!r} is not a decision")
+        apply(self, step, option)
         self._advance()
 
     def _advance(self) -> None:
@@ -467,8 +490,10 @@ class Game:
             step = agenda[-1]
             if type(step) is tuple:
                 step = agenda[-1] = make_step(step)  # pushed as a plain tuple: give it its named type
-            run = AUTOMATIC.get(step[0])
+            kind = KINDS[step[0]]
+            run = kind.run
             if run is None:
+                self._top = kind  # a decision: apply and _legal find its handlers here
                 return
             agenda.pop()
             run(self, step)
@@ -537,14 +562,17 @@ class Game:
         if not _is_seat(player, self.n):
             raise PamirError(f"player must be a seat, 0 to {self.n - 1}, not {player!r}")
         out: list[dict[str, Any]] = []
-        for e in _newest_first(self._log):
-            t = e.get("type")
+        node = self._log
+        while node is not None:
+            t = node[0]
             if t == "turn":
                 break
-            if (t == "reason" or t == "note") and e.get("player") == player:
+            if t == "reason" or t == "note":
+                e = stored_event(node)
                 note = e.get("note")
-                if note:
+                if note and e.get("player") == player:
                     out.append(note)
+            node = node[2]
         return out
 
     def _replay_base(self) -> Game:
@@ -564,14 +592,15 @@ class Game:
         return out
 
     def events(self) -> list[dict[str, Any]]:
-        """The structured log: one dict per thing that happened, oldest first."""
-        out = list(_newest_first(self._log))
+        """The structured log: one dict per thing that happened, oldest first (new dicts: see
+        :mod:`paxpamir.engine.log`)."""
+        out = list(_events_newest_first(self._log))
         out.reverse()
         return out
 
     def recent_events(self) -> Iterator[dict[str, Any]]:
         """The structured log newest first, lazily: cheap when only the latest events are needed."""
-        return _newest_first(self._log)
+        return _events_newest_first(self._log)
 
     @property
     def pending(self) -> Step | None:
@@ -642,13 +671,12 @@ class Game:
 
     # ------------------------------------------------------------------ log primitive
 
-    def log(self, event_type: str, **fields: Any) -> None:
-        """Add an event of ``event_type`` with ``fields`` to the structured log. (Not ``kind``: events have a
-        field of that name, and a compiled build does not honour positional-only parameters.)"""
+    def log(self, event_type: str, *values: Any) -> None:
+        """Add an event of ``event_type`` to the structured log, its ``values`` in the order its declaration
+        names its fields (``log_kind`` in :mod:`paxpamir.engine.log`; None for an optional field left out)."""
         if self.quiet and event_type not in ALWAYS_LOGGED:
             return
-        fields["type"] = event_type
-        self._log = (fields, self._log)
+        self._log = (event_type, values, self._log)
         self._log_len += 1
 
     # ------------------------------------------------------------------ derived facts
@@ -773,7 +801,7 @@ class Game:
         old = self.rulers[region]
         if new != old:
             self.rulers = _replaced(self.rulers, region, new)
-            self.log("ruler", region=region, player=new, previous=old)
+            self.log("ruler", region, new, old)
 
     def add_tribe(self, player: int, region: int) -> None:
         self.tribes[region * self.n + player] += 1
@@ -892,6 +920,12 @@ def _newest_first(node: tuple | None) -> Iterator[Any]:
 _NOTE_ITEM: Final = (str, int, float, bool, type(None))
 
 
+def _events_newest_first(node: tuple | None) -> Iterator[dict[str, Any]]:
+    while node is not None:
+        yield stored_event(node)
+        node = node[2]
+
+
 def _checked_message(value: list[Any]) -> list[Any]:
     """A copy of a reason message ``[msgid, {name: value}]`` (values: numbers, strings, booleans, null or messages
     themselves), or :class:`IllegalOption`."""
@@ -941,6 +975,14 @@ def _same(options: list[Option], option: Option) -> Option | None:
         if o is option:
             return o
     return None
+
+
+def _same_types(option: Option, legal: Option) -> bool:
+    """Whether each value of ``option`` has the type of the same value in ``legal`` (an equal option)."""
+    for i in range(len(legal)):
+        if type(option[i]) is not type(legal[i]):
+            return False
+    return True
 
 
 def _is_seat(value: object, n: int) -> bool:

@@ -11,7 +11,9 @@ from typing import TYPE_CHECKING, Final
 
 from ..content.cards import COURT, is_court_card, is_event
 from ..content.map import BLOCKS_PER_COALITION, COALITIONS, CYLINDERS_PER_PLAYER, INTELLIGENCE, POLITICAL, REGIONS
+from .errors import BadState
 from .game import SPY_BITS
+from .log import stored_event
 from .steps import KINDS, step_error
 
 if TYPE_CHECKING:
@@ -42,6 +44,20 @@ def check_invariants(game: Game) -> None:
     _check_limits(g, n)
     _check_wakhan(g)
     _check_loyalty(g, n)
+    _check_log(g)
+
+
+def _check_log(g: Game) -> None:
+    """This turn's events (back to the turn's start) match their kinds' declarations (see engine/log.py)."""
+    node = g._log
+    while node is not None:
+        try:
+            stored_event(node)
+        except BadState as e:
+            _fail(f"log: {e}")
+        if node[0] == "turn":
+            return
+        node = node[2]
 
 
 def _check_blocks(g: Game) -> None:
@@ -236,14 +252,13 @@ def _check_limits(g: Game, n: int) -> None:
     # previous player's court lost nothing since they ended their turn.
     node = g._log
     while node is not None:
-        event = node[0]
-        if event.get("type") == "end_turn":
-            if event.get("player") != prev:
+        if node[0] == "end_turn":
+            if stored_event(node).get("player") != prev:
                 return
             break
-        if event.get("type") == "discard_court" and event.get("player") == prev:
+        if node[0] == "discard_court" and stored_event(node).get("player") == prev:
             return
-        node = node[1]
+        node = node[2]
     else:
         return  # the end of the previous turn is not in the log (a loaded position)
     political = sum(COURT[c].rank for c in g.courts[prev] if COURT[c].suit == POLITICAL)

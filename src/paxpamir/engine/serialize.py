@@ -399,8 +399,13 @@ def _load(data: dict[str, Any]) -> Game:
     else:
         g.initial = copy.deepcopy(data)
         g.undo_floor = 0
-    for e in data.get("log", []) or []:
-        g._log = (e, g._log)
+    log = data.get("log", []) or []
+    _need(isinstance(log, list), "'log' must be a list of events")
+    for e in log:
+        _need(
+            isinstance(e, dict) and isinstance(e.get("type"), str), f"a log event must be an object with a type: {e!r}"
+        )
+        g._log = (e["type"], e, g._log)
         g._log_len += 1
     for i, step in enumerate(g.agenda):
         problem = step_check(g, step, g.agenda[i - 1] if i else None)

@@ -139,6 +139,11 @@ class StepKind:
         self.label: LabelFn | None = None
         self.check: CheckFn | None = None
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """A kind pickles as its name and unpickles as the registry's own (a game keeps its pending decision's
+        kind: pickling a game, as OpenSpiel does, must work)."""
+        return (kind_named, (self.kind,))
+
     def make(self, values: tuple[Any, ...]) -> Step:
         """The step of this kind holding ``values`` (kind first), with omitted trailing defaults filled in."""
         cls = self.cls
@@ -162,12 +167,16 @@ def _fields(kind: str, cls: type, args: dict[str, Arg]) -> tuple[tuple[str, Arg]
     return tuple((name, args[name]) for name in names[1:])
 
 
-#: Every step kind: kind -> its declaration and handlers.
+#: Every step kind: kind -> its declaration and handlers; also the engine's dispatch table (one lookup a step:
+#: an automatic kind has ``run``, a decision ``options`` and ``apply``; the game keeps the pending decision's
+#: kind while it waits).
 KINDS: Final[dict[str, StepKind]] = {}
-#: The engine's dispatch tables (one lookup per step): decision kind -> (options, apply, prompt).
-DECISIONS: Final[dict[str, tuple[OptionsFn, ApplyFn, str]]] = {}
-#: Automatic steps: kind -> run
-AUTOMATIC: Final[dict[str, RunFn]] = {}
+
+
+
+def kind_named(kind: str) -> StepKind:
+    """The registered step kind ``kind``."""
+    return KINDS[kind]
 
 
 def _new_kind(kind: str, cls: type, args: dict[str, Arg]) -> StepKind:
@@ -199,7 +208,6 @@ def decision_kind(
     spec.ask = ask  # type: ignore[assignment]
     spec.label = label  # type: ignore[assignment]
     spec.check = check  # type: ignore[assignment]
-    DECISIONS[kind] = (spec.options, spec.apply, prompt)  # type: ignore[assignment]
     return spec
 
 
@@ -215,7 +223,6 @@ def automatic_kind(
     spec = _new_kind(kind, step, args)
     spec.run = run  # type: ignore[assignment]
     spec.check = check  # type: ignore[assignment]
-    AUTOMATIC[kind] = spec.run  # type: ignore[assignment]
     return spec
 
 

@@ -28,6 +28,7 @@ from ..content.map import (
     RUSSIAN,
     TRANSCASPIA,
 )
+from ..engine.log import log_kind
 from ..engine.options import COURT_CARDS, Field, option_kind
 from ..engine.steps import CourtCardNumber, Option, RegionName, Seat, decision_kind, new_step
 from ..presentation.describe import card_name, plain_label, where_name
@@ -36,6 +37,11 @@ from .pieces import place
 
 if TYPE_CHECKING:
     from ..engine.game import Game
+
+log_kind("blackmail", "player", "card")
+log_kind("infrastructure", "player")
+log_kind("safe_house", "player", "card")
+log_kind("insurrection", "player")
 
 
 def has_ability(g: Game, player: int, ability: str) -> bool:
@@ -55,9 +61,15 @@ def ability_cards(g: Game, player: int, ability: str) -> list[int]:
 def start_of_turn(g: Game, player: int) -> None:
     """Blackmail (Herat, Kandahar): at the start of your turn you may place a spy on a card of that region
     with no spy on it."""
-    for ability, region in (("blackmailKandahar", KANDAHAR), ("blackmailHerat", HERAT)):
-        if has_ability(g, player, ability) and _blackmail_targets(g, region):
-            g.agenda.append(new_step(Blackmail, "blackmail", player, REGIONS[region]))
+    if has_ability(g, player, "blackmailKandahar"):
+        _offer_blackmail(g, player, KANDAHAR)
+    if has_ability(g, player, "blackmailHerat"):
+        _offer_blackmail(g, player, HERAT)
+
+
+def _offer_blackmail(g: Game, player: int, region: int) -> None:
+    if _blackmail_targets(g, region):
+        g.agenda.append(new_step(Blackmail, "blackmail", player, REGIONS[region]))
 
 
 def _blackmail_targets(g: Game, region: int) -> list[int]:
@@ -87,7 +99,7 @@ def _blackmail_options(g: Game, step: Blackmail) -> list[Option]:
 def _blackmail(g: Game, step: Blackmail, option: Option) -> None:
     if option[0] == "skip":
         return
-    g.log("blackmail", player=step.player, card=option[1])
+    g.log("blackmail", step.player, option[1])
     place(g, step.player, "spy", option[1])
 
 
@@ -240,7 +252,7 @@ def _infrastructure(g: Game, step: Infrastructure, option: Option) -> None:
     from .court import block_coalition
 
     p = step.player
-    g.log("infrastructure", player=p)
+    g.log("infrastructure", p)
     if option[0] == "army":
         place(g, p, "army", REGION_INDEX[option[1]], block_coalition(g, p))
     else:
@@ -347,7 +359,7 @@ def _safe_house(g: Game, step: SafeHouse, option: Option) -> None:
         return
     p = step.player
     g.add_spy(p, option[1], placed=False)
-    g.log("safe_house", player=p, card=option[1])
+    g.log("safe_house", p, option[1])
 
 
 def _safe_house_label(g: Game, step: SafeHouse, option: Option) -> str:
@@ -413,7 +425,7 @@ def after_dominance_check(g: Game) -> None:
 
     for p in range(g.n):
         if has_ability(g, p, "insurrection"):
-            g.log("insurrection", player=p)
+            g.log("insurrection", p)
             # Placed in reverse so the first army's component-limit choice (if any) comes first.
             place(g, p, "army", KABUL, AFGHAN)
             place(g, p, "army", KABUL, AFGHAN)

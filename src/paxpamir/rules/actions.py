@@ -25,6 +25,7 @@ from ..content.map import (
     REGION_INDEX,
     REGIONS,
 )
+from ..engine.log import log_kind
 from ..engine.options import CARDS, COALITION_NAMES, COURT_CARDS, REGION_NAMES, SEATS, Field, option_kind
 from ..engine.steps import (
     KINDS,
@@ -66,11 +67,24 @@ from .court import (
     discard_from_court,
     hostage_holder,
 )
-from .market import pay_action_cost
+from .market import holds, pay_action_cost
 from .pieces import place
 
 if TYPE_CHECKING:
     from ..engine.game import Game
+
+log_kind("gift", "player", "cost")
+log_kind("betray", "player", "card", "owner")
+log_kind("prize", "player", "card", "coalition")
+log_kind("action", "player", "card", "action", "bonus")
+log_kind("move_army", "player", "source", "to")
+log_kind("move_tribe", "player", "source", "to")
+log_kind("prize_declined", "player", "card")
+log_kind("battle", "player", "region?", "card?", "limit")
+log_kind("removed", "player", "kind", "coalition?", "owner?", "where")
+log_kind("bribe_waived", "player", "to", "amount", "purpose", "card", "by", "source")
+log_kind("tax", "player", "card?", "target?")
+log_kind("move_spy", "player", "card", "to")
 
 BUILD_UNIT_COST: Final = 2
 BETRAY_COST: Final = 2
@@ -101,24 +115,24 @@ def action_min_cost(g: Game, player: int, action: str) -> int:
 option_kind("action", Field("card", COURT_CARDS, points_at="card"), Field("action", ACTIONS))
 
 
-
 def card_action_options(g: Game, player: int, out: list[Option]) -> None:
     main_left = g.actions_used < ACTIONS_PER_TURN
     used = g.used_cards
-    possible = [-1] * len(ACTIONS)  # by action: 1 possible now, 0 not, -1 not checked yet
+    checked = 0  # bit i: action i (its place in ACTIONS) checked already
+    possible = 0  # bit i: action i possible now
     for card in g.courts[player]:
-        if used and card in used:
+        if used and holds(used, card):
             continue
         if not main_left and not is_bonus(g, player, card):
             continue
-        info = COURT[card]
-        for action in info.actions:
-            i = _action_index(action)
-            ok = possible[i]
-            if ok < 0:
-                ok = possible[i] = 1 if _possible(g, player, action, info.rank) else 0
-            if ok:
-                out.append(("action", card, action))
+        for i, option in CARD_ACTION_OPTIONS[card]:
+            bit = 1 << i
+            if not checked & bit:
+                checked |= bit
+                if _possible(g, player, i, COURT[card].rank):
+                    possible |= bit
+            if possible & bit:
+                out.append(option)
 
 
 def begin_action(g: Game, player: int, card: int, action: str) -> None:
@@ -129,8 +143,7 @@ def begin_action(g: Game, player: int, card: int, action: str) -> None:
             ask_bribe(g, holder, player, spies, "hostage", card, action_min_cost(g, player, action))
         else:
             by, source = bribe_waiver(g, player, True)
-            g.log("bribe_waived", player=player, to=holder, amount=spies, purpose="hostage", card=card, by=by,
-                  source=source)
+            g.log("bribe_waived", player, holder, spies, "hostage", card, by, source)
 
 
 class CardAction(NamedTuple):
@@ -149,7 +162,7 @@ def _card_action(g: Game, step: CardAction) -> None:
     if not bonus:
         g.actions_used += 1
     if not g.quiet:
-        g.log("action", player=p, card=card, action=action, bonus=bonus)
+        g.log("action", p, card, action, bonus)
     _start(g, p, action, COURT[card].rank)
 
 
@@ -226,11 +239,11 @@ def _tax(g: Game, step: Tax, option: Option) -> None:
         g.market_rupees[slot] -= 1
         g.rupees[p] += 1
         if not g.quiet:
-            g.log("tax", player=p, card=option[1])
+            g.log("tax", p, option[1], None)
     else:
         g.pay_player(option[1], p, 1)
         if not g.quiet:
-            g.log("tax", player=p, target=option[1])
+            g.log("tax", p, None, option[1])
     if left > 1:
         _push_more(g, new_step(Tax, "tax", p, left - 1, taken + 1))
 
@@ -276,7 +289,7 @@ def _can_gift(g: Game, player: int, rank: int) -> bool:
 def _start_gift(g: Game, player: int, rank: int) -> None:
     cost = gift_cost(g, player)
     pay_action_cost(g, player, cost)
-    g.log("gift", player=player, cost=cost)
+    g.log("gift", player, cost)
     place(g, player, "gift", 0)
 
 
@@ -403,8 +416,9 @@ def _spy_steps(g: Game, player: int, ring: list[int], i: int) -> list[int]:
     return out
 
 
-def _move_options_for(g: Game, player: int, first: bool = False) -> list[Option]:
-    """Every single move ``player`` may make (with ``first``: stop at the first one found)."""
+def _move_options_for(g: Game, player: int, first: bool = False, spies: bool = True) -> list[Option]:
+    """Every single move ``player`` may make (with ``first``: stop at the first one found; without ``spies``:
+    army and tribe moves only)."""
     opts: list[Option] = []
     coalition = block_coalition(g, player)
     armies = g.armies
@@ -425,8 +439,9 @@ def _move_options_for(g: Game, player: int, first: bool = False) -> list[Option]
                     opts.append(("move_tribe", REGIONS[r], REGIONS[to]))
                 if first:
                     return opts
-    for c, dest in spy_moves(g, player, first):
-        opts.append(("move_spy", c, dest))
+    if spies:
+        for c, dest in spy_moves(g, player, first):
+            opts.append(("move_spy", c, dest))
     return opts
 
 
@@ -464,7 +479,13 @@ def spy_moves(g: Game, player: int, first: bool = False) -> list[tuple[int, int]
 
 
 def _can_move(g: Game, player: int, rank: int) -> bool:
-    return bool(_move_options_for(g, player, first=True))
+    """Whether ``player`` has a move: an army or tribe move, or a spy in play while the courts hold two cards or
+    more (on a ring of two cards or more every card has a neighbour, so every spy can move). The same answer as
+    ``bool(_move_options_for(g, player))``, which ``tests/test_rules_actions.py`` checks, without listing the
+    spies' moves."""
+    if _move_options_for(g, player, first=True, spies=False):
+        return True
+    return g.spies_in_play(player) > 0 and sum(len(court) for court in g.courts) > 1
 
 
 def _start_move(g: Game, player: int, rank: int) -> None:
@@ -489,14 +510,14 @@ def _move_options(g: Game, step: Move) -> list[Option]:
 
 def _move(g: Game, step: Move, option: Option) -> None:
     p, left, moved = step.player, step.left, step.moved
-    kind = option[0]
+    kind: str = option[0]
     if kind == "done":
         return
     if kind == "move_spy":
         g.move_spy(p, option[1], option[2])
         _carry_placed(g, "spy", option[1], option[2], p, g.spy_count(option[1], p))
         if not g.quiet:
-            g.log("move_spy", player=p, card=option[1], to=option[2])
+            g.log("move_spy", p, option[1], option[2])
         if left > 1:
             _push_more(g, new_step(Move, "move", p, left - 1, moved + 1))
     else:
@@ -513,7 +534,7 @@ def _move(g: Game, step: Move, option: Option) -> None:
             g.tribes[a * i + p] -= 1
             g.tribes[b * i + p] += 1
             _carry_placed(g, "tribe", a, b, p, g.tribes[a * i + p])
-        g.log(kind, player=p, source=a, to=b)
+        g.log(kind, p, a, b)
         g.recompute_ruler(min(a, b))  # in region order, as the log has always listed ruler changes
         g.recompute_ruler(max(a, b))
         if kind == "move_tribe" and g.tribes[a * g.n + p] == 0:
@@ -631,7 +652,7 @@ def _betray(g: Game, step: Betray, option: Option) -> None:
     p, card = step.player, option[1]
     owner = g.owner_of(card)
     pay_action_cost(g, p, BETRAY_COST)
-    g.log("betray", player=p, card=card, owner=owner)
+    g.log("betray", p, card, owner)
     if COURT[card].prize >= 0:
         g.agenda.append(new_step(Prize, "prize", p, card))
     discard_from_court(g, owner, card, N_("betrayed"))
@@ -673,7 +694,7 @@ def _prize_options(g: Game, step: Prize) -> list[Option]:
 def _prize(g: Game, step: Prize, option: Option) -> None:
     p, card = step.player, step.card
     if option[0] == "decline_prize":
-        g.log("prize_declined", player=p, card=card)
+        g.log("prize_declined", p, card)
         return
     g.discard.remove(card)
     coalition = COURT[card].prize
@@ -682,7 +703,7 @@ def _prize(g: Game, step: Prize, option: Option) -> None:
 
         change_loyalty(g, p, coalition)
     g.add_prize(p, card)
-    g.log("prize", player=p, card=card, coalition=coalition)
+    g.log("prize", p, card, coalition)
 
 
 def _prize_label(g: Game, step: Prize, option: Option) -> str:
@@ -710,18 +731,23 @@ decision_kind(
 # ---------------------------------------------------------------------------- battle
 
 
-def region_battle_targets(g: Game, player: int, region: int) -> list[Option]:
+def region_battle_targets(g: Game, player: int, region: int, first: bool = False) -> list[Option]:
     """What ``player`` may remove in a battle in ``region``: other coalitions' armies and roads, and tribes
-    of players loyal to another coalition (Citadel protects its owner's tribes)."""
+    of players loyal to another coalition (Citadel protects its owner's tribes). With ``first``: stop at the
+    first one found."""
     coalition = block_coalition(g, player)
     opts: list[Option] = []
     for c in range(3):
         if c != coalition and g.armies[region * 3 + c]:
             opts.append(("remove_army", COALITIONS[c]))
+            if first:
+                return opts
     for b in REGION_BORDERS[region]:
         for c in range(3):
             if c != coalition and g.roads[b * 3 + c]:
                 opts.append(("remove_road", BORDER_NAMES[b], COALITIONS[c]))
+                if first:
+                    return opts
     n = g.n
     for q in range(n):
         if q != player and g.tribes[region * n + q] and g.loyalty[q] != coalition:
@@ -759,10 +785,12 @@ def _battle_sites(g: Game, player: int, first: bool = False) -> list[Option]:
     coalition = block_coalition(g, player)
     with_tribes = tribes_battle(g, player)
     for r in range(6):
-        if _units_in_region(g, player, r, coalition, with_tribes) and region_battle_targets(g, player, r):
+        if _units_in_region(g, player, r, coalition, with_tribes) and region_battle_targets(g, player, r, first):
             opts.append(("battle_region", REGIONS[r]))
             if first:
                 return opts
+    if not g.spies_in_play(player):
+        return opts  # no spy on any card: no battle on a card
     for court in g.courts:
         for c in court:
             if g.spy_count(c, player) and card_battle_targets(g, player, c):
@@ -797,12 +825,12 @@ def _battle_site(g: Game, step: BattleSite, option: Option) -> None:
     if option[0] == "battle_region":
         r = REGION_INDEX[option[1]]
         limit = min(rank, _own_units_in_region(g, p, r))
-        g.log("battle", player=p, region=r, limit=limit)
+        g.log("battle", p, r, None, limit)
         g.agenda.append(new_step(Battle, "battle", p, "region", r, limit, 0))
     else:
         c = option[1]
         limit = min(rank, g.spy_count(c, p))
-        g.log("battle", player=p, card=c, limit=limit)
+        g.log("battle", p, None, c, limit)
         g.agenda.append(new_step(Battle, "battle", p, "card", c, limit, 0))
 
 
@@ -866,15 +894,15 @@ def _battle(g: Game, step: Battle, option: Option) -> None:
         _push_more(g, new_step(Battle, "battle", p, site, where, left - 1, removed + 1))
     if kind == "remove_army":
         g.remove_army(COALITION_INDEX[option[1]], where)
-        g.log("removed", player=p, kind="army", coalition=COALITION_INDEX[option[1]], where=where)
+        g.log("removed", p, "army", COALITION_INDEX[option[1]], None, where)
     elif kind == "remove_road":
         g.remove_road(COALITION_INDEX[option[2]], BORDER_INDEX[option[1]])
-        g.log("removed", player=p, kind="road", coalition=COALITION_INDEX[option[2]], where=BORDER_INDEX[option[1]])
+        g.log("removed", p, "road", COALITION_INDEX[option[2]], None, BORDER_INDEX[option[1]])
     elif kind == "remove_tribe":
-        g.log("removed", player=p, kind="tribe", owner=option[1], where=where)
+        g.log("removed", p, "tribe", None, option[1], where)
         g.remove_tribe(option[1], where)
     else:
-        g.log("removed", player=p, kind="spy", owner=option[1], where=where)
+        g.log("removed", p, "spy", None, option[1], where)
         spy_removed(g, option[1], where)
 
 
@@ -940,18 +968,29 @@ def _action_index(action: str) -> int:
     return 5
 
 
-def _possible(g: Game, player: int, action: str, rank: int) -> bool:
-    """Whether ``player`` could take ``action`` with a card of ``rank`` now. (Direct calls, not a table of
-    functions: a compiled build calls these natively.)"""
-    if action == "tax":
+def _card_action_table(card: int) -> tuple[tuple[int, Option], ...]:
+    return tuple((_action_index(a), ("action", card, a)) for a in COURT[card].actions) if card else ()
+
+
+#: For each court card, its actions as ``(index in ACTIONS, ("action", card, action))``, made once: a turn's
+#: listing hands out these shared (immutable) options instead of making new tuples.
+CARD_ACTION_OPTIONS: Final[tuple[tuple[tuple[int, Option], ...], ...]] = tuple(
+    _card_action_table(c) for c in range(101)
+)
+
+
+def _possible(g: Game, player: int, action: int, rank: int) -> bool:
+    """Whether ``player`` could take action number ``action`` (its place in ``ACTIONS``) with a card of ``rank``
+    now. (Direct calls, not a table of functions: a compiled build calls these natively.)"""
+    if action == 0:
         return _can_tax(g, player, rank)
-    if action == "gift":
+    if action == 1:
         return _can_gift(g, player, rank)
-    if action == "build":
+    if action == 2:
         return _can_build(g, player, rank)
-    if action == "move":
+    if action == 3:
         return _can_move(g, player, rank)
-    if action == "betray":
+    if action == 4:
         return _can_betray(g, player, rank)
     return _can_battle(g, player, rank)
 

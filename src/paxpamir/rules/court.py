@@ -10,6 +10,7 @@ from ..content.cards import COURT
 from ..content.i18n import N_
 from ..content.i18n import gettext as _
 from ..content.map import BORDER_INDEX, BORDER_NAMES, POLITICAL, REGION_BORDERS, SUIT_INDEX
+from ..engine.log import log_kind
 from ..engine.options import BRIBES, CARDS, COURT_CARDS, SIDES, Field, option_kind
 from ..engine.steps import (
     KINDS,
@@ -25,6 +26,7 @@ from ..engine.steps import (
     decision_kind,
     make_step,
     new_step,
+    per_seat,
 )
 from ..presentation.describe import (
     bribe_purpose,
@@ -41,6 +43,22 @@ from .wakhan import pragmatic_loyalty
 
 if TYPE_CHECKING:
     from ..engine.game import Game
+
+log_kind("bribe_asked", "player", "payer", "amount", "full", "purpose", "card")
+log_kind("loyalty_change", "player", "coalition", "previous")
+log_kind("leverage_repaid", "player", "card", "paid", "short")
+log_kind("bribe_paid", "player", "to", "amount", "purpose", "card")
+log_kind("bribe_refused", "player", "to", "amount", "purpose", "card", "dropped")
+log_kind("play", "player", "card", "side")
+log_kind("impacts_cancelled", "player", "card")
+log_kind("discard_hand", "player", "card", "reason")
+log_kind("discard_court", "player", "card", "reason")
+log_kind("overthrow_cards", "player", "region", "cards")
+log_kind("overthrow_tribes", "player", "region", "tribes")
+log_kind("no_spy_target", "player", "card", "region")
+log_kind("leverage_taken", "player", "card", "amount")
+log_kind("favored_unchanged", "card", "suit")
+log_kind("favored", "suit", "card")
 
 LEVERAGE_RUPEES: Final = 2
 
@@ -139,15 +157,7 @@ def _demand_options(g: Game, step: BribeDemand) -> list[Option]:
 
 def _bribe_demand(g: Game, step: BribeDemand, option: Option) -> None:
     k = option[1]
-    g.log(
-        "bribe_asked",
-        player=step.player,
-        payer=step.payer,
-        amount=k,
-        full=step.amount,
-        purpose=step.purpose,
-        card=step.card,
-    )
+    g.log("bribe_asked", step.player, step.payer, k, step.amount, step.purpose, step.card)
     if k > 0:
         pay = new_step(BribePay, "bribe_pay", step.payer, step.player, k, step.purpose, step.card, step.extra)
         g.agenda.append(pay)
@@ -201,10 +211,10 @@ def _bribe_pay(g: Game, step: BribePay, option: Option) -> None:
     payer, holder, k, purpose, card = step.player, step.holder, step.amount, step.purpose, step.card
     if option[0] == "pay":
         g.pay_player(payer, holder, k)
-        g.log("bribe_paid", player=payer, to=holder, amount=k, purpose=purpose, card=card)
+        g.log("bribe_paid", payer, holder, k, purpose, card)
     else:
         dropped = g.agenda.pop()  # the play or card action waiting below
-        g.log("bribe_refused", player=payer, to=holder, amount=k, purpose=purpose, card=card, dropped=dropped[0])
+        g.log("bribe_refused", payer, holder, k, purpose, card, dropped[0])
         if dropped[0] == "play_card" and make_step(dropped).radicalize:  # type: ignore[attr-defined]
             discard_from_hand(g, payer, card, N_("radicalized card whose bribe was not paid"))
 
@@ -259,8 +269,7 @@ def begin_play(g: Game, player: int, card: int, radicalize: bool = False) -> Non
         holder = g.rulers[region]
         if holder >= 0 and holder != player and g.tribes[region * g.n + holder] and play_bribe_waived(g, player):
             by, source = bribe_waiver(g, player, False)
-            g.log("bribe_waived", player=player, to=holder, amount=g.tribes[region * g.n + holder], purpose="play",
-                  card=card, by=by, source=source)
+            g.log("bribe_waived", player, holder, g.tribes[region * g.n + holder], "play", card, by, source)
 
 
 def _in_hand(g: Game, step: PlayCard | Side, below: Step | None) -> str | None:
@@ -350,8 +359,8 @@ def _put_in_court(g: Game, p: int, card: int, side: str) -> None:
     else:
         g.courts[p].append(card)
     if not g.quiet:
-        g.log("play", player=p, card=card, side=side)
-    g.agenda.append(new_step(Impact, "impact", p, card, 0))
+        g.log("play", p, card, side)
+    g.agenda.append(_IMPACT[p][card][0])
     patriot = COURT[card].patriot
     if patriot >= 0 and patriot != g.loyalty[p] and p != g.wakhan:  # Wakhan is loyal to every coalition
         change_loyalty(g, p, patriot, keep=card)
@@ -376,9 +385,9 @@ def _impact(g: Game, step: Impact) -> None:
     if card not in g.courts[p]:
         # The card left the court during its own play (discarded to repay leverage): its remaining icons
         # are not resolved.
-        g.log("impacts_cancelled", player=p, card=card)
+        g.log("impacts_cancelled", p, card)
         return
-    g.agenda.append(new_step(Impact, "impact", p, card, i + 1))
+    g.agenda.append(_IMPACT[p][card][i + 1])
     icon = icons[i]
     region = info.region
     if icon == "army":
@@ -394,20 +403,26 @@ def _impact(g: Game, step: Impact) -> None:
         if _spy_options(g, spy):
             g.agenda.append(spy)
         else:
-            g.log("no_spy_target", player=p, card=card, region=region)
+            g.log("no_spy_target", p, card, region)
     elif icon == "leverage":
         g.from_bank(p, LEVERAGE_RUPEES)
-        g.log("leverage_taken", player=p, card=card, amount=LEVERAGE_RUPEES)
+        g.log("leverage_taken", p, card, LEVERAGE_RUPEES)
     else:
         suit = SUIT_INDEX[icon]
         if suit_change_blocked(g):
-            g.log("favored_unchanged", card=card, suit=suit)
+            g.log("favored_unchanged", card, suit)
         elif g.favored != suit:
             g.favored = suit
-            g.log("favored", suit=suit, card=card)
+            g.log("favored", suit, card)
 
 
 automatic_kind("impact", Impact, _impact, args={"player": Seat, "card": CourtCardNumber, "icon": Count})
+
+#: The impact steps of every seat and court card, made once (steps are immutable): ``_IMPACT[p][card][icon]``,
+#: ``icon`` from 0 to the number of the card's icons (the last step finds nothing left to resolve).
+_IMPACT: Final = per_seat(
+    lambda p: tuple(tuple(Impact("impact", p, c, i) for i in range(len(COURT[c].impact) + 1)) for c in range(101))
+)
 
 
 def block_coalition(g: Game, player: int) -> int:
@@ -492,7 +507,7 @@ decision_kind(
 def change_loyalty(g: Game, player: int, coalition: int, keep: int = 0) -> None:
     """Return gifts, discard prizes and patriots (all but ``keep``), then turn the loyalty dial."""
     old = g.loyalty[player]
-    g.log("loyalty_change", player=player, coalition=coalition, previous=old)
+    g.log("loyalty_change", player, coalition, old)
     while g.gifts[player]:
         g.remove_gift(player)
     for prize in g.prizes[player]:
@@ -511,7 +526,7 @@ def discard_from_hand(g: Game, player: int, card: int, reason: str) -> None:
     g.hands[player].remove(card)
     g.discard.append(card)
     if not g.quiet:
-        g.log("discard_hand", player=player, card=card, reason=reason)
+        g.log("discard_hand", player, card, reason)
 
 
 def discard_from_court(g: Game, owner: int, card: int, reason: str) -> None:
@@ -524,7 +539,7 @@ def discard_from_court(g: Game, owner: int, card: int, reason: str) -> None:
     g.clear_spies(card)
     g.discard.append(card)
     if not g.quiet:
-        g.log("discard_court", player=owner, card=card, reason=reason)
+        g.log("discard_court", owner, card, reason)
     info = COURT[card]
     if "leverage" in info.impact:
         g.agenda.append(new_step(Leverage, "leverage", owner, LEVERAGE_RUPEES, card))
@@ -533,7 +548,7 @@ def discard_from_court(g: Game, owner: int, card: int, reason: str) -> None:
         if not any(COURT[c].suit == POLITICAL and COURT[c].region == region for c in court):
             tribes = g.tribes[region * g.n + owner]
             if tribes:
-                g.log("overthrow_tribes", player=owner, region=region, tribes=tribes)
+                g.log("overthrow_tribes", owner, region, tribes)
                 g.remove_all_tribes(owner, region)
 
 
@@ -541,7 +556,7 @@ def overthrow_cards(g: Game, player: int, region: int) -> None:
     """The player lost their last tribe in ``region``: discard their political cards of that region."""
     cards = [c for c in g.courts[player] if COURT[c].suit == POLITICAL and COURT[c].region == region]
     if cards:
-        g.log("overthrow_cards", player=player, region=region, cards=cards)
+        g.log("overthrow_cards", player, region, cards)
     for c in cards:
         discard_from_court(g, player, c, N_("overthrow"))
 
@@ -562,7 +577,7 @@ def _leverage(g: Game, step: Leverage) -> None:
     if paid:
         g.to_bank(p, paid)
     short = owed - paid
-    g.log("leverage_repaid", player=p, card=card, paid=paid, short=short)
+    g.log("leverage_repaid", p, card, paid, short)
     if short and not leverage_shortfall_forgiven(g, p):
         g.agenda.append(new_step(LeverageOwed, "leverage_owed", p, short))
 

@@ -24,6 +24,7 @@ from ..content.map import (
     SUIT_INDEX,
     SUITS,
 )
+from ..engine.log import log_kind
 from ..engine.options import REGION_NAMES, SEATS, SUIT_NAMES, Field, option_kind
 from ..engine.steps import (
     Anything,
@@ -39,6 +40,14 @@ from ..presentation.describe import discard_label, plain_label, player_name, sui
 
 if TYPE_CHECKING:
     from ..engine.game import Game
+
+log_kind("event", "card", "effect", "player", "purchased")
+log_kind("effect_on", "effect", "player", "card")
+log_kind("region_cleared", "region")
+log_kind("bank_rupees", "player", "amount")
+log_kind("hands_exchanged", "player", "other")
+log_kind("effect_off", "effect", "player", "card")
+log_kind("prizes_discarded", "player", "cards")
 
 class LastingEffect(NamedTuple):
     """An event whose effect stays in force for a while: its effect id (from the card data), its name, what
@@ -150,19 +159,19 @@ def _event(card: int) -> EventCard:
 
 def resolve_purchased_event(g: Game, player: int, card: int) -> None:
     effect = _event(card).if_purchased
-    g.log("event", card=card, effect=effect, player=player, purchased=True)
+    g.log("event", card, effect, player, True)
     _HANDLERS[effect](g, player, card)
 
 
 def resolve_discarded_event(g: Game, card: int) -> None:
     effect = _event(card).if_discarded
-    g.log("event", card=card, effect=effect, player=-1, purchased=False)
+    g.log("event", card, effect, -1, False)
     _HANDLERS[effect](g, -1, card)
 
 
 def add_effect(g: Game, effect: str, player: int, card: int) -> None:
     g.effects += ((effect, player, card),)
-    g.log("effect_on", effect=effect, player=player, card=card)
+    g.log("effect_on", effect, player, card)
 
 
 def has_effect(g: Game, effect: str, player: int = -1) -> bool:
@@ -185,7 +194,7 @@ def end_effects(g: Game, scored: bool = True) -> None:
             keep.append((effect, player, card))
             continue
         g.discard.append(card)
-        g.log("effect_off", effect=effect, player=player, card=card)
+        g.log("effect_off", effect, player, card)
     g.effects = tuple(keep)
 
 
@@ -213,10 +222,10 @@ def _favor(suit: int) -> Callable[[Game, int, int], None]:
     def handler(g: Game, player: int, card: int) -> None:
         g.discard.append(card)
         if has_effect(g, "pashtunwaliValues"):
-            g.log("favored_unchanged", card=card, suit=suit)
+            g.log("favored_unchanged", card, suit)
         elif g.favored != suit:
             g.favored = suit
-            g.log("favored", suit=suit, card=card)
+            g.log("favored", suit, card)
 
     return handler
 
@@ -231,7 +240,7 @@ def _riots(region: int) -> Callable[[Game, int, int], None]:
 
 def clear_region(g: Game, region: int) -> None:
     """Remove all tribes and armies from a region (tribe losses trigger the overthrow rule)."""
-    g.log("region_cleared", region=region)  # before its consequences (a new ruler, overthrown cards)
+    g.log("region_cleared", region)  # before its consequences (a new ruler, overthrown cards)
     for c in range(3):
         while g.armies[region * 3 + c]:
             g.remove_army(c, region)
@@ -252,7 +261,7 @@ def _failure_to_impress(g: Game, player: int, card: int) -> None:
     g.discard.append(card)
     for p in range(g.n):
         if g.prizes[p]:
-            g.log("prizes_discarded", player=p, cards=list(g.prizes[p]))
+            g.log("prizes_discarded", p, list(g.prizes[p]))
             g.discard.extend(g.prizes[p])
             g.set_prizes(p, ())
 
@@ -260,7 +269,7 @@ def _failure_to_impress(g: Game, player: int, card: int) -> None:
 def _persian_aristocracy(g: Game, player: int, card: int) -> None:
     g.discard.append(card)
     g.from_bank(player, 3)
-    g.log("bank_rupees", player=player, amount=3)
+    g.log("bank_rupees", player, 3)
 
 
 def _confidence_failure(g: Game, player: int, card: int) -> None:
@@ -349,7 +358,7 @@ def _exchange(g: Game, step: EventChoice, option: Option) -> None:
     p, q = step.player, option[1]
     g.hands[p], g.hands[q] = g.hands[q], g.hands[p]
     g.discard.append(step.card)
-    g.log("hands_exchanged", player=p, other=q)
+    g.log("hands_exchanged", p, q)
     g.undo_floor = g._history_len  # the buyer has now seen a hidden hand
 
 
@@ -372,7 +381,7 @@ def _pashtunwali(g: Game, step: EventChoice, option: Option) -> None:
     suit = SUIT_INDEX[option[1]]
     if g.favored != suit:
         g.favored = suit
-        g.log("favored", suit=suit, card=step.card)
+        g.log("favored", suit, step.card)
     add_effect(g, "pashtunwaliValues", step.player, step.card)
 
 

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Final, NamedTuple
 
 from ..content.cards import COURT, PUBLIC_WITHDRAWAL, is_court_card, is_dominance_check
 from ..content.map import MILITARY
+from ..engine.log import log_kind
 from ..engine.options import CARDS, Field, option_kind
 from ..engine.steps import MarketSlot, Option, Seat, automatic_kind, new_step, per_seat
 from .abilities import has_purchase_discount, purchase_is_free
@@ -19,6 +20,20 @@ from .scoring import DominanceCheck
 
 if TYPE_CHECKING:
     from ..engine.game import Game
+
+log_kind("event_discarded", "card")
+log_kind("purchase", "player", "card", "cost", "gained", "row", "column")
+log_kind("dealt", "card", "slot")
+log_kind("instability", "card", "other")
+
+
+def holds(cards: tuple[int, ...], card: int) -> bool:
+    """``card in cards`` (this turn's paid or used cards), as a loop that a compiled build runs natively (``in``
+    on a tuple compares objects)."""
+    for c in cards:
+        if c == card:
+            return True
+    return False
 
 
 def purchase_cost(g: Game, player: int, slot: int) -> int:
@@ -38,9 +53,16 @@ def column_cost(g: Game, column: int) -> int:
 
 option_kind("purchase", Field("card", CARDS, points_at="card"))
 
+#: ``("purchase", card)`` and ``("radicalize", card)`` for every card, made once: a turn's listing hands out
+#: these shared (immutable) options instead of making new tuples.
+PURCHASE_OPTIONS: Final[tuple[Option, ...]] = tuple(("purchase", c) for c in range(117))
+RADICALIZE_OPTIONS: Final[tuple[Option, ...]] = tuple(("radicalize", c) for c in range(117))
 
 
-def purchase_options(g: Game, player: int, out: list[Option], kind: str = "purchase") -> None:
+def purchase_options(g: Game, player: int, out: list[Option], radicalize: bool = False) -> None:
+    """Append to ``out`` the cards ``player`` can buy now: ``("purchase", card)``, or Wakhan's
+    ``("radicalize", card)``."""
+    table = RADICALIZE_OPTIONS if radicalize else PURCHASE_OPTIONS
     rupees = g.rupees[player]
     paid = g.paid_cards
     market = g.market
@@ -48,31 +70,38 @@ def purchase_options(g: Game, player: int, out: list[Option], kind: str = "purch
     may_be_free = has_purchase_discount(g, player)
     for slot in range(12):
         card = market[slot]
-        if card == 0 or card == PUBLIC_WITHDRAWAL or (paid and card in paid):
+        if card == 0 or card == PUBLIC_WITHDRAWAL or (paid and holds(paid, card)):
             continue
         if (slot % 6) * per_column <= rupees or (may_be_free and purchase_is_free(g, player, card)):
-            out.append((kind, card))
+            out.append(table[card])
 
 
 def slot_of(g: Game, card: int) -> int:
-    return g.market.index(card)
+    """The market slot holding ``card`` (which must be in the market)."""
+    market = g.market
+    for slot in range(12):
+        if market[slot] == card:
+            return slot
+    raise ValueError(f"card {card} is not in the market")
 
 
 def put_rupee_on_slot(g: Game, player: int, slot: int, amount: int = 1) -> None:
     """Put rupees from ``player`` on a market slot. Rupees put on Public Withdrawal leave the game."""
     card = g.market[slot]
-    g.rupees[player] -= amount
+    rupees = g.rupees
+    rupees[player] = rupees[player] - amount  # not -=: a compiled build does that to a list item generically
     if card == PUBLIC_WITHDRAWAL:
         g.bank_in += amount
     else:
-        g.market_rupees[slot] += amount
-    if card and card not in g.paid_cards:
+        market_rupees = g.market_rupees
+        market_rupees[slot] = market_rupees[slot] + amount
+    if card and not holds(g.paid_cards, card):
         g.paid_cards += (card,)
 
 
 def purchase(g: Game, player: int, card: int) -> None:
     slot = slot_of(g, card)
-    row, col = divmod(slot, 6)
+    row, col = slot // 6, slot % 6
     cost = purchase_cost(g, player, slot)
     per_card = cost // col if col else 0
     if per_card:
@@ -89,7 +118,7 @@ def purchase(g: Game, player: int, card: int) -> None:
     g.market[slot] = 0
     g.actions_used += 1
     if not g.quiet:
-        g.log("purchase", player=player, card=card, cost=cost, gained=gained, row=row, column=col)
+        g.log("purchase", player, card, cost, gained, row, col)
     if is_court_card(card):
         g.hands[player].append(card)
     else:
@@ -144,7 +173,7 @@ def _discard_market_event(g: Game, step: DiscardMarketEvent) -> None:
     if card == 0 or is_court_card(card):
         return
     g.market[slot] = 0  # rupees stay on the slot
-    g.log("event_discarded", card=card)
+    g.log("event_discarded", card)
     resolve_discarded_event(g, card)
 
 
@@ -195,7 +224,7 @@ def slide_left(g: Game) -> None:
                 continue
             if slot != target:
                 market[target] = card
-                rupees[target] += rupees[slot]
+                rupees[target] = rupees[target] + rupees[slot]  # not +=: see put_rupee_on_slot
                 market[slot] = 0
                 rupees[slot] = 0
             target += 1
@@ -215,7 +244,7 @@ def deal(g: Game) -> None:
                 other = next((c for c in market if c != 0 and is_dominance_check(c)), 0)
                 market[slot] = card
                 if other:
-                    g.log("instability", card=card, other=other)
+                    g.log("instability", card, other)
                     for c in (other, card):
                         s = market.index(c)
                         market[s] = 0
@@ -226,7 +255,7 @@ def deal(g: Game) -> None:
             else:
                 market[slot] = card
             if not g.quiet:
-                g.log("dealt", card=card, slot=slot)
+                g.log("dealt", card, slot)
 
 
 class CleanupMarketRefill(NamedTuple):

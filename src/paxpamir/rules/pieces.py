@@ -12,12 +12,17 @@ from typing import TYPE_CHECKING, Final, NamedTuple
 from ..content.i18n import N_
 from ..content.i18n import gettext as _
 from ..content.map import BORDER_INDEX, BORDER_NAMES, REGION_INDEX, REGIONS
+from ..engine.log import log_kind
 from ..engine.options import COURT_CARDS, REGION_NAMES, Field, option_kind
 from ..engine.steps import Arg, CoalitionOrNone, OneOf, Option, Seat, Step, decision_kind, new_step
 from ..presentation.describe import card_name, plain_label, where_name
 
 if TYPE_CHECKING:
     from ..engine.game import Game
+
+log_kind("take_piece", "player", "source", "kind")
+log_kind("no_piece", "player", "kind", "where", "coalition")
+log_kind("place", "player", "kind", "where", "coalition")
 
 CYLINDER_KINDS: Final = ("tribe", "spy", "gift")
 
@@ -39,13 +44,13 @@ def place(g: Game, player: int, kind: str, where: int, coalition: int = -1) -> N
     if _take_options(g, step):
         g.agenda.append(step)
     else:
-        g.log("no_piece", player=player, kind=kind, where=where, coalition=coalition)
+        g.log("no_piece", player, kind, where, coalition)
 
 
 def _put(g: Game, player: int, kind: str, where: int, coalition: int) -> None:
     # Logged first: what the new piece causes (a new ruler) is logged after it.
     if not g.quiet:
-        g.log("place", player=player, kind=kind, where=where, coalition=coalition)
+        g.log("place", player, kind, where, coalition)
     if kind == "tribe":
         g.add_tribe(player, where)
     elif kind == "spy":
@@ -120,10 +125,10 @@ def _take_piece(g: Game, step: TakePiece, option: Option) -> None:
         g.remove_army(coalition, REGION_INDEX[option[1]])
     else:
         g.remove_road(coalition, BORDER_INDEX[option[1]])
-    g.log("take_piece", player=player, source=list(option), kind=kind)
+    g.log("take_piece", player, list(option), kind)
     if kind == "spy" and g.owner_of(where) < 0:
         # Taking the player's last tribe of a region overthrew (discarded) the card the spy was meant for.
-        g.log("no_spy_target", player=player, card=where, region=-1)
+        g.log("no_spy_target", player, where, -1)
         return
     _put(g, player, kind, where, coalition)
 

@@ -7,7 +7,7 @@ army count of every coalition. Any tie: nobody rules.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from .wakhan import ruling_armies, ruling_army_count
@@ -44,7 +44,7 @@ def ruler_after(
     return ruler_from_counts(g, t, arm)
 
 
-def ruler_from_counts(g: Game, tribes: Sequence[int], armies: Sequence[int], t0: int = 0, a0: int = 0) -> int:
+def ruler_from_counts(g: Game, tribes: list[int], armies: list[int], t0: int = 0, a0: int = 0) -> int:
     """The ruler of a region holding ``tribes[t0 + player]`` tribes and ``armies[a0 + coalition]`` armies, with
     the players' loyalties (and Wakhan's seat) of ``g``; -1 when nobody rules. The one ruling rule: used by
     :func:`ruler_of`, :func:`ruler_after` and the engine's ruler updates. (The offsets let the engine pass its

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Final, NamedTuple
 from ..content.cards import COURT, is_dominance_check
 from ..content.i18n import N_
 from ..content.map import MILITARY
+from ..engine.log import log_kind
 from ..engine.steps import Arg, SeatOrNobody, automatic_kind
 from .abilities import (
     after_dominance_check,
@@ -20,6 +21,10 @@ from .events import end_effects
 
 if TYPE_CHECKING:
     from ..engine.game import Game
+
+log_kind("dominance_check", "card", "dominant", "final", "values", "awards", "vp")
+log_kind("game_over", "winners", "vp", "reason")
+log_kind("blocks_cleared")
 
 DOMINANCE_LEAD: Final = 4
 SUCCESS_POINTS: Final = (5, 3, 1)
@@ -128,15 +133,8 @@ def resolve_dominance_check(g: Game, card: int) -> None:
     awards = split_places(values, points)
     for p, v in awards.items():
         g.vp[p] += v
-    g.log(
-        "dominance_check",
-        card=card,
-        dominant=dominant,
-        final=final,
-        values={str(p): v for p, v in values},
-        awards={str(p): v for p, v in awards.items()},
-        vp=g.vp[:],
-    )
+    values_by_seat = {str(p): v for p, v in values}
+    g.log("dominance_check", card, dominant, final, values_by_seat, {str(p): v for p, v in awards.items()}, g.vp[:])
     leader = early_leader(g)
     if final or leader >= 0:
         if g.effects:
@@ -179,4 +177,4 @@ def end_game(g: Game, reason: str) -> None:
     g.end_reason = reason
     g.phase = "over"
     g.agenda.clear()
-    g.log("game_over", winners=tied, vp=g.vp[:], reason=reason)
+    g.log("game_over", tied, g.vp[:], reason)

@@ -9,12 +9,16 @@ from ..content.i18n import N_
 from ..content.i18n import gettext as _
 from ..content.map import COALITION_INDEX, POLITICAL
 from ..engine import rng
+from ..engine.log import log_kind
 from ..engine.options import COALITION_NAMES, Field, option_kind
 from ..engine.steps import Option, Seat, Step, automatic_kind, decision_kind, new_step
 from ..presentation.describe import coalition_name
 
 if TYPE_CHECKING:
     from ..engine.game import Game
+
+log_kind("setup", "players", "first_chooser")
+log_kind("loyalty", "player", "coalition")
 
 STARTING_RUPEES: Final = 4
 
@@ -179,7 +183,7 @@ def set_up(g: Game, deal: Deal | None = None) -> None:
             first = deal.first
         order = [(first + i) % g.n for i in range(g.n)]
         first_turn = order[-1]
-    g.log("setup", players=g.n, first_chooser=order[0])
+    g.log("setup", g.n, order[0])
     # The last player to choose loyalty takes the first turn.
     g.agenda.append(new_step(BeginGame, "begin_game", first_turn))
     for p in reversed(order):
@@ -218,7 +222,7 @@ def _loyalty_options(g: Game, step: Loyalty) -> list[Option]:
 def _choose_loyalty(g: Game, step: Loyalty, option: Option) -> None:
     p = step.player
     g.set_loyalty(p, COALITION_INDEX[option[1]])
-    g.log("loyalty", player=p, coalition=g.loyalty[p])
+    g.log("loyalty", p, g.loyalty[p])
 
 
 def _loyalty_label(g: Game, step: Loyalty, option: Option) -> str:

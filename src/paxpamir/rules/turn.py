@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any, Final, NamedTuple
 from ..content.i18n import N_, ngettext
 from ..content.i18n import gettext as _
 from ..content.map import INTELLIGENCE, POLITICAL
+from ..engine.log import log_kind
 from ..engine.options import option_kind
 from ..engine.steps import KINDS, Option, Seat, automatic_kind, decision_kind, per_seat
 from ..presentation.describe import action_name, card_name, discard_label, plain_label, rupees_text
@@ -19,6 +20,9 @@ from .wakhan import draw_ai_card
 if TYPE_CHECKING:
     from ..engine.game import Game
 
+log_kind("turn", "player", "turn")
+log_kind("end_turn", "player")
+
 __all__ = ["ACTIONS_PER_TURN", "is_bonus", "start_turn"]
 
 
@@ -30,7 +34,7 @@ def start_turn(g: Game, player: int) -> None:
     g.paid_cards = ()
     g.placed = ()
     g.undo_floor = g._history_len
-    g.log("turn", player=player, turn=g.turn)
+    g.log("turn", player, g.turn)
     g.agenda.append(_TURN[player])
     if player == g.wakhan:
         draw_ai_card(g)
@@ -50,11 +54,11 @@ def _turn_options(g: Game, step: Turn) -> list[Option]:
     if g.actions_used < ACTIONS_PER_TURN:
         if p == g.wakhan:
             # Wakhan's one core action: radicalize (purchase a card and play it at once).
-            purchase_options(g, p, opts, "radicalize")
+            purchase_options(g, p, opts, radicalize=True)
         else:
             purchase_options(g, p, opts)
             for c in g.hands[p]:
-                opts.append(("play", c))
+                opts.append(PLAY_OPTIONS[c])
     card_action_options(g, p, opts)
     opts.append(("end_turn",))
     return opts
@@ -62,10 +66,10 @@ def _turn_options(g: Game, step: Turn) -> list[Option]:
 
 def _turn(g: Game, step: Turn, option: Option) -> None:
     p = step.player
-    kind = option[0]
+    kind: str = option[0]
     if kind == "end_turn":
         if not g.quiet:
-            g.log("end_turn", player=p)
+            g.log("end_turn", p)
         g.agenda.extend(_END_OF_TURN[p])
         return
     g.agenda.append(step)
@@ -123,6 +127,9 @@ def _turn_label(g: Game, step: Turn, option: Option) -> str:
 
 
 option_kind("end_turn")
+
+#: ``("play", card)`` for every court card, made once (shared, immutable: see ``PURCHASE_OPTIONS``).
+PLAY_OPTIONS: Final[tuple[Option, ...]] = tuple(("play", c) for c in range(101))
 
 decision_kind(
     "turn",

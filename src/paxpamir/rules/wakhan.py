@@ -9,17 +9,20 @@ her AI deck, her pragmatic loyalty, her ruling pieces, her influence in every co
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
 from ..content.cards import WakhanCard, wakhan_card
 from ..content.i18n import N_
 from ..engine import rng
 from ..engine.errors import PamirError
+from ..engine.log import log_kind
 from ..engine.options import CARDS, Field, option_kind
 
 if TYPE_CHECKING:
     from ..engine.game import Game
+
+log_kind("wakhan_card", "player", "card", "next_back")
+log_kind("wakhan_reshuffle", "player")
 
 AI_DECK_SIZE: Final = 24
 
@@ -96,7 +99,7 @@ def draw_ai_card(g: Game) -> None:
     if not g.ai_deck:
         _reshuffle(g)
         _draw(g)
-    g.log("wakhan_card", player=g.wakhan, card=g.ai_discard[-1], next_back=[list(x) for x in next_back(g)])
+    g.log("wakhan_card", g.wakhan, g.ai_discard[-1], [list(x) for x in next_back(g)])
 
 
 def _draw(g: Game) -> None:
@@ -109,7 +112,7 @@ def _reshuffle(g: Game) -> None:
     g.rng = rng.shuffle(g.rng, deck)
     g.ai_deck = tuple(deck)
     g.ai_discard = ()
-    g.log("wakhan_reshuffle", player=g.wakhan)
+    g.log("wakhan_reshuffle", g.wakhan)
 
 
 def current_ai_card(g: Game) -> WakhanCard | None:
@@ -160,6 +163,6 @@ def ruling_armies(g: Game, region: int) -> int:
     return ruling_army_count(g.armies, region * 3)
 
 
-def ruling_army_count(armies: Sequence[int], a0: int = 0) -> int:
+def ruling_army_count(armies: list[int], a0: int = 0) -> int:
     """Wakhan's armies for ruling among a region's ``armies[a0 + coalition]``: the most numerous coalition's."""
     return max(armies[a0], armies[a0 + 1], armies[a0 + 2])
