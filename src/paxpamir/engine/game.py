@@ -28,7 +28,7 @@ from ..content.map import (
 from ..rules.rulers import ruler_from_counts
 from . import rng
 from .errors import BadState, IllegalOption, PamirError
-from .log import log_kind, stored_event
+from .log import log_kind, newest_first, stored_event
 from .reason import Reason
 from .steps import KINDS, Option, Step, StepKind, make_step
 
@@ -562,8 +562,7 @@ class Game:
         if not _is_seat(player, self.n):
             raise PamirError(f"player must be a seat, 0 to {self.n - 1}, not {player!r}")
         out: list[dict[str, Any]] = []
-        node = self._log
-        while node is not None:
+        for node in newest_first(self._log):
             t = node[0]
             if t == "turn":
                 break
@@ -572,7 +571,6 @@ class Game:
                 note = e.get("note")
                 if note and e.get("player") == player:
                     out.append(note)
-            node = node[2]
         return out
 
     def _replay_base(self) -> Game:
@@ -920,10 +918,9 @@ def _newest_first(node: tuple | None) -> Iterator[Any]:
 _NOTE_ITEM: Final = (str, int, float, bool, type(None))
 
 
-def _events_newest_first(node: tuple | None) -> Iterator[dict[str, Any]]:
-    while node is not None:
+def _events_newest_first(log: tuple | None) -> Iterator[dict[str, Any]]:
+    for node in newest_first(log):
         yield stored_event(node)
-        node = node[2]
 
 
 def _checked_message(value: list[Any]) -> list[Any]:

@@ -13,7 +13,7 @@ from ..content.cards import COURT, is_court_card, is_event
 from ..content.map import BLOCKS_PER_COALITION, COALITIONS, CYLINDERS_PER_PLAYER, INTELLIGENCE, POLITICAL, REGIONS
 from .errors import BadState
 from .game import SPY_BITS
-from .log import stored_event
+from .log import newest_first, stored_event
 from .steps import KINDS, step_error
 
 if TYPE_CHECKING:
@@ -49,15 +49,13 @@ def check_invariants(game: Game) -> None:
 
 def _check_log(g: Game) -> None:
     """This turn's events (back to the turn's start) match their kinds' declarations (see engine/log.py)."""
-    node = g._log
-    while node is not None:
+    for node in newest_first(g._log):
         try:
             stored_event(node)
         except BadState as e:
             _fail(f"log: {e}")
         if node[0] == "turn":
             return
-        node = node[2]
 
 
 def _check_blocks(g: Game) -> None:
@@ -250,15 +248,13 @@ def _check_limits(g: Game, n: int) -> None:
     # Cleanup checks the limits in its steps 1 and 2; an event discarded in step 3 (a riot overthrowing a
     # political card, and a leveraged card repaid with cards) may lower them afterwards. Check only when the
     # previous player's court lost nothing since they ended their turn.
-    node = g._log
-    while node is not None:
+    for node in newest_first(g._log):
         if node[0] == "end_turn":
             if stored_event(node).get("player") != prev:
                 return
             break
         if node[0] == "discard_court" and stored_event(node).get("player") == prev:
             return
-        node = node[2]
     else:
         return  # the end of the previous turn is not in the log (a loaded position)
     political = sum(COURT[c].rank for c in g.courts[prev] if COURT[c].suit == POLITICAL)

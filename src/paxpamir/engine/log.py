@@ -16,6 +16,7 @@ Events loaded from a saved state stay the dicts they were saved as.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any, Final
 
 from .errors import BadState, PamirError
@@ -50,6 +51,15 @@ def event_dict(event_type: str, values: tuple[Any, ...]) -> dict[str, Any]:
         out[fields[i]] = value
     out["type"] = event_type
     return out
+
+
+def newest_first(log: tuple[Any, ...] | None) -> Iterator[tuple[Any, ...]]:
+    """The nodes of a game's log (``Game._log``), newest first: each ``(event_type, values or a loaded dict, older
+    node)``; read one with :func:`stored_event`."""
+    node = log
+    while node is not None:
+        yield node
+        node = node[2]
 
 
 def stored_event(node: tuple[Any, ...]) -> dict[str, Any]:

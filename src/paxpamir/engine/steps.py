@@ -173,7 +173,6 @@ def _fields(kind: str, cls: type, args: dict[str, Arg]) -> tuple[tuple[str, Arg]
 KINDS: Final[dict[str, StepKind]] = {}
 
 
-
 def kind_named(kind: str) -> StepKind:
     """The registered step kind ``kind``."""
     return KINDS[kind]
