@@ -456,6 +456,58 @@ def test_a_turn_hands_out_the_shared_options_so_that_apply_finds_them_by_identit
     assert g.choices()[-1][1] == purchases[0]
 
 
+def _shared_option(option: tuple) -> object:
+    """The shared object that the rules hand out for ``option``, or None for a kind listed as new tuples."""
+    from paxpamir.content.map import BORDER_INDEX, COALITION_INDEX, REGION_INDEX
+    from paxpamir.engine import options as o
+    from paxpamir.rules import actions, court, market, turn
+
+    kind, args = option[0], option[1:]
+    constants = {"end_turn": turn.END_TURN, "done": o.DONE, "skip": o.SKIP, "decline": o.DECLINE,
+                 "pay": court.PAY, "refuse": court.REFUSE}
+    if kind in constants:
+        return constants[kind]
+    by_value = {"purchase": market.PURCHASE_OPTIONS, "radicalize": market.RADICALIZE_OPTIONS,
+                "play": turn.PLAY_OPTIONS, "discard": court.DISCARD, "spy": court.SPY, "demand": court.DEMAND,
+                "tax_market": actions.TAX_MARKET, "tax_player": actions.TAX_PLAYER, "betray": actions.BETRAY,
+                "battle_card": actions.BATTLE_CARD, "remove_tribe": actions.REMOVE_TRIBE,
+                "remove_spy": actions.REMOVE_SPY}
+    by_name = {"road": (court.ROAD, BORDER_INDEX), "army": (actions.ARMY, REGION_INDEX),
+               "battle_region": (actions.BATTLE_REGION, REGION_INDEX),
+               "remove_army": (actions.REMOVE_ARMY, COALITION_INDEX),
+               "side": (court.SIDE_OPTIONS, {"left": 0, "right": 1})}
+    if kind in by_value:
+        return by_value[kind][args[0]]
+    if kind in by_name:
+        table, index = by_name[kind]
+        return table[index[args[0]]]
+    if kind == "action":
+        return dict(actions.CARD_ACTION_OPTIONS[args[0]])[actions._action_index(args[1])]
+    return None
+
+
+def test_every_listing_hands_out_the_shared_options_of_its_kinds():
+    """Options of a kind with a shared table (or a constant) are that very object, in every decision of random
+    games with and without Wakhan: `apply` finds an agent's choice by identity, and a listing allocates nothing
+    for them. A listing that builds such an option anew fails this."""
+    from paxpamir import Game
+    from paxpamir.agents.bots import RandomBot
+
+    seen: set[str] = set()
+    for seed in range(24):
+        g = Game.new(players=2 + seed % 2, seed=seed, wakhan=seed % 4 == 0)
+        bot = RandomBot(seed)
+        while not g.is_over:
+            for option in g.legal_options():
+                shared = _shared_option(option)
+                if shared is not None:
+                    assert option is shared, (g.decision, option)
+                    seen.add(option[0])
+            g.apply(bot.choose(g))
+    assert {"end_turn", "done", "purchase", "radicalize", "play", "action", "discard", "spy", "road", "army",
+            "side", "demand", "tax_market", "battle_region", "betray"} <= seen
+
+
 def test_whether_a_move_or_battle_is_possible_agrees_with_the_moves_and_sites_listed():
     """The turn asks "can this player move / battle?" without listing every move (spies included) or site; the
     answer must be the one the full lists give, for every player, in positions all through random games."""

@@ -214,3 +214,29 @@ def test_the_log_tells_a_cause_before_its_consequences():
         causes += [events[i - 1]["type"] for i, e in enumerate(events) if e["type"] == "ruler"]
     assert "place" in causes
     assert not {"play", "event", "purchase"} & set(causes), sorted(set(causes))
+
+
+def test_while_a_cleanup_discard_waits_the_rest_of_cleanup_and_the_next_turn_wait_beneath_it():
+    g = game(player("british", 0, court=[61, 62, 63, 64]), player("russian", 0), market=FULL)
+    g.apply(("end_turn",))
+    assert g.to_json()["agenda"] == [
+        ["next_turn", 0],
+        ["cleanup_market", 0],
+        ["cleanup_events", 0],
+        ["cleanup_hand", 0],
+        ["discard_court_over_limit", 0],
+    ]
+
+
+def test_a_dominance_check_discarded_from_the_top_row_is_scored_before_the_bottom_rows_event():
+    g = game(
+        player("british", 0),
+        player("russian", 0),
+        market=[[101, 81], [REBUKE, 87]],
+        favored="economic",
+        deck=[61, 62, 103, 63],  # a Dominance Check still to come: this one does not end the game
+    )
+    g.apply(("end_turn",))
+    order = [e["type"] for e in g.events() if e["type"] in ("event_discarded", "dominance_check", "favored")]
+    assert order == ["event_discarded", "dominance_check", "event_discarded", "favored"]
+    assert g.to_json()["favored"] == "political" and g.current_player == 1

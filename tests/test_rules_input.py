@@ -125,3 +125,24 @@ def test_illegal_option_is_a_pamir_error():
     g = _position()
     with pytest.raises(PamirError):
         g.apply(("fly",))
+
+
+@pytest.mark.parametrize("index", [-1, 99, 1.0, True, "0", None])
+def test_an_option_index_out_of_range_or_not_an_integer_raises_and_changes_nothing(index):
+    g = _position()
+    before = g.state_hash()
+    with pytest.raises(IllegalOption):
+        g.option_at(index)
+    assert g.state_hash() == before
+
+
+def test_options_by_index_are_the_listed_options_themselves():
+    g = _position()
+    options = g.legal_options()
+    assert g.option_count() == len(options) > 1
+    assert all(g.option_at(i) is options[i] for i in range(len(options)))
+    over = game(player("russian", 0), player("british", 0), market=[[101], BOTTOM])
+    over.apply(("purchase", 101))
+    assert over.option_count() == 0
+    with pytest.raises(IllegalOption):
+        over.option_at(0)

@@ -103,3 +103,28 @@ def test_a_game_pickles_with_its_pending_decision_and_plays_on_the_same() -> Non
     game.apply(option)
     copy.apply(option)
     assert copy.state_hash() == game.state_hash()
+
+
+def test_steps_made_once_per_seat_and_card_are_well_formed_steps_of_their_kinds() -> None:
+    """The tables of steps a turn pushes for one card hold, for every seat and court card, the step of that kind,
+    seat and card, of its declared type (the engine pushes them instead of making new ones)."""
+    from paxpamir.content.cards import ACTIONS, COURT
+    from paxpamir.engine.steps import step_error
+    from paxpamir.rules import actions, court
+
+    def check(step: tuple, expected: tuple) -> None:
+        assert step == expected and type(step) is KINDS[expected[0]].cls and step_error(step, 5) is None
+
+    for p in range(5):
+        for card in range(1, 101):
+            for radicalize in (0, 1):
+                check(court._PLAY_CARD[p][card][radicalize], ("play_card", p, card, radicalize))
+            check(court._SIDE[p][card], ("side", p, card))
+            check(court._PLACE_ROAD[p][card], ("place_road", p, card))
+            check(court._PLACE_SPY[p][card], ("place_spy", p, card))
+            for i, action in enumerate(ACTIONS):
+                step = actions._CARD_ACTION[p][card][i]
+                if action in COURT[card].actions:
+                    check(step, ("card_action", p, card, action))
+                else:
+                    assert step is None

@@ -54,10 +54,10 @@ class RandomBot:
         return options[self._below(len(options))] if len(options) > 1 else options[0]
 
     def decide(self, game: Game) -> Decision:
-        options = game.legal_options()
-        if not options:
+        n = game.option_count()
+        if not n:
             raise ValueError("the game is over: there is nothing to choose")
-        option = options[self._below(len(options))] if len(options) > 1 else options[0]
+        option = game.option_at(self._below(n) if n > 1 else 0)
         made = _MADE.get(option)
         if made is None:
             made = new_decision(option)

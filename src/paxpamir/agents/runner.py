@@ -139,7 +139,7 @@ def play_game(
             raise GameFailure(game.seed, made, f"the game did not end within {max_decisions} decisions")
         seat = game.agenda[-1][1]  # the current player (the game is not over)
         try:
-            agent = agents[seat]
+            agent = agents[seat] if type(agents) is not list else _item(agents, seat)
         except (IndexError, KeyError):
             raise GameFailure(game.seed, made, f"no agent for seat {seat}") from None
         try:
@@ -159,6 +159,11 @@ def play_game(
         if after is not None:
             after(game, seat, decision)
     return GameResult(made, False)
+
+
+def _item(agents: list[Agent], seat: int) -> Agent:
+    """``agents[seat]``, indexed natively in a compiled build (a ``Sequence`` is indexed through Python)."""
+    return agents[seat]
 
 
 __all__ = [

@@ -99,7 +99,7 @@ class Game:
     _log: tuple | None  # newest first: (event type, its values or a loaded event's dict, the older node)
     _log_len: int
     quiet: bool  # keep only the events agents read (turns, reasons, notes): see Game.new
-    _history: tuple | None
+    _history: tuple | None  # newest first: (the older node, player, option[, reason[, note]])
     _history_len: int
     undo_floor: int
     initial: dict[str, Any] | None  # the loaded position a record starts from, None for a seeded new game
@@ -363,6 +363,19 @@ class Game:
         """Every legal option for the pending decision (empty when the game is over). A fresh list each call."""
         return self._legal()[:]
 
+    def option_count(self) -> int:
+        """How many legal options the pending decision has (0 when the game is over): ``len(legal_options())``
+        without making the list."""
+        return len(self._legal())
+
+    def option_at(self, index: object) -> Option:
+        """The legal option at ``index`` (0 to ``option_count() - 1``) of ``legal_options()``, without making
+        the list: a random agent draws an index and takes that option."""
+        options = self._legal()
+        if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(options):
+            raise IllegalOption(f"an option index is an integer from 0 to {len(options) - 1}, not {index!r}")
+        return options[index]
+
     def _legal(self) -> list[Option]:
         cache = self._options_cache
         if cache is None:
@@ -426,10 +439,12 @@ class Game:
             raise IllegalOption(f"an option is a tuple or list such as ('end_turn',), not {option!r}")
         step = self.agenda[-1]
         who: int = step[1]
-        if player is not None and not _is_seat(player, self.n):
-            raise IllegalOption(f"player must be a seat, 0 to {self.n - 1}, or None, not {player!r}")
-        if player is not None and player != who:
-            raise IllegalOption(f"it is player {who}'s decision ({step[0]}), not player {player}'s")
+        if player is not None:
+            if not _is_seat(player, self.n):
+                raise IllegalOption(f"player must be a seat, 0 to {self.n - 1}, or None, not {player!r}")
+            seat: int = player  # type: ignore[assignment]  # an int: checked just above (compared natively)
+            if seat != who:
+                raise IllegalOption(f"it is player {who}'s decision ({step[0]}), not player {player}'s")
         options = self._legal()
         legal = _same(options, option)  # agents usually hand back one of the legal options itself
         if legal is None:
@@ -454,15 +469,14 @@ class Game:
         own = who == self.current and self.phase == "play"
         if self.keep_undo and own:
             self._keep_undo_state()
-        self.agenda.pop()
+        _pop(self.agenda)
         self._options_cache = None
         if note:
-            entry: tuple[Any, ...] = (who, option, reason or None, note)
+            self._history = (self._history, who, option, reason or None, note)
         elif reason:
-            entry = (who, option, reason)
+            self._history = (self._history, who, option, reason)
         else:
-            entry = (who, option)
-        self._history = (entry, self._history)
+            self._history = (self._history, who, option)
         self._history_len += 1
         if reason:
             if note:
@@ -495,7 +509,7 @@ class Game:
             if run is None:
                 self._top = kind  # a decision: apply and _legal find its handlers here
                 return
-            agenda.pop()
+            _pop(agenda)
             run(self, step)
         if self.phase != "over":
             raise PamirError("internal error: the agenda ran empty before the game ended")
@@ -585,7 +599,11 @@ class Game:
 
     def choices(self) -> list[tuple[Any, ...]]:
         """Every decision made so far, oldest first, as (player, option) or (player, option, reason)."""
-        out = list(_newest_first(self._history))
+        out = []
+        node = self._history
+        while node is not None:
+            out.append(node[1:])
+            node = node[0]
         out.reverse()
         return out
 
@@ -908,11 +926,15 @@ class Game:
         return f"<Game {self.n} players, turn {self.turn}, phase {self.phase}, to move: {who}, vp {self.vp}>"
 
 
-def _newest_first(node: tuple | None) -> Iterator[Any]:
-    """Walk a history cons list ``(item, rest)`` from its newest item."""
-    while node is not None:
-        yield node[0]
-        node = node[1]
+def _pop(agenda: list[Step]) -> None:
+    """Take the top step off ``agenda``. The last one goes by ``clear``: a ``pop`` to empty reallocates the list's
+    buffer to zero bytes, which CPython's small-object allocator leaves to ``malloc``, and every later growth of
+    the list then goes through ``malloc``'s slower ``realloc``; ``clear`` frees the buffer, and the next push
+    takes a new one from Python's allocator (the agenda empties at almost every turn decision)."""
+    if len(agenda) > 1:
+        agenda.pop()
+    else:
+        agenda.clear()
 
 
 _NOTE_ITEM: Final = (str, int, float, bool, type(None))

@@ -20,6 +20,7 @@ that those tuples follow, and ``tests/test_options.py`` checks every option of m
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any, Final, NamedTuple
 
 from ..content.map import BORDER_NAMES, COALITIONS, CYLINDERS_PER_PLAYER, REGIONS, SUITS
@@ -147,10 +148,23 @@ def targets(option: tuple[Any, ...]) -> dict[str, Any] | None:
     return out or None
 
 
+def shared_options(kind: str, values: Iterable[Any]) -> tuple[tuple[Any, ...], ...]:
+    """``(kind, value)`` for each of ``values``, in order, made once at import: ``DISCARD = shared_options("discard",
+    range(117))`` gives ``DISCARD[card] == ("discard", card)``, and ``shared_options("road", BORDER_NAMES)[b]`` the
+    road option of border number ``b``. Listings hand out these shared (immutable) options instead of making new
+    tuples, and :meth:`~paxpamir.engine.game.Game.apply` finds the one an agent hands back by identity. Options
+    without arguments are module constants typed ``Final[Option]`` (``END_TURN``): a compiled build makes a new
+    tuple for every tuple literal in a function, and unboxes a constant whose type is a fixed-length tuple."""
+    return tuple((kind, v) for v in values)
+
+
 # Options that several decisions share.
 option_kind("done")
 option_kind("skip")
 option_kind("decline")
+DONE: Final[tuple[Any, ...]] = ("done",)
+SKIP: Final[tuple[Any, ...]] = ("skip",)
+DECLINE: Final[tuple[Any, ...]] = ("decline",)
 
 __all__ = [
     "BORDER_NAMES",
@@ -158,17 +172,21 @@ __all__ = [
     "CARDS",
     "COALITION_NAMES",
     "COURT_CARDS",
+    "DECLINE",
+    "DONE",
     "Field",
     "OPTION_KINDS",
     "OptionKind",
     "REGION_NAMES",
     "SEATS",
     "SIDES",
+    "SKIP",
     "SUIT_NAMES",
     "kind_of_option",
     "option_arg",
     "option_args",
     "option_error",
     "option_kind",
+    "shared_options",
     "targets",
 ]

@@ -393,7 +393,7 @@ def _load(data: dict[str, Any]) -> Game:
         if position is None:
             g.seed = record.get("seed", g.seed)
         for item in record.get("choices", []):
-            g._history = ((item[0], _tupled(item[1]), *item[2:]), g._history)
+            g._history = (g._history, item[0], _tupled(item[1]), *item[2:])
             g._history_len += 1
         g.undo_floor = _int(data.get("undo_floor", g._history_len), "undo_floor")
     else:

@@ -15,7 +15,6 @@ from ..content.i18n import gettext as _
 from ..content.map import (
     AFGHAN,
     BORDER_INDEX,
-    BORDER_NAMES,
     HERAT,
     KABUL,
     KANDAHAR,
@@ -29,7 +28,7 @@ from ..content.map import (
     TRANSCASPIA,
 )
 from ..engine.log import log_kind
-from ..engine.options import COURT_CARDS, Field, option_kind
+from ..engine.options import COURT_CARDS, DECLINE, SKIP, Field, option_kind
 from ..engine.steps import CourtCardNumber, Option, RegionName, Seat, decision_kind, new_step
 from ..presentation.describe import card_name, plain_label, where_name
 from .events import end_effects, has_effect
@@ -91,8 +90,10 @@ class Blackmail(NamedTuple):
 
 
 def _blackmail_options(g: Game, step: Blackmail) -> list[Option]:
-    opts: list[Option] = [("spy", c) for c in _blackmail_targets(g, REGION_INDEX[step.region])]
-    opts.append(("skip",))
+    from .court import SPY  # court imports this module
+
+    opts: list[Option] = [SPY[c] for c in _blackmail_targets(g, REGION_INDEX[step.region])]
+    opts.append(SKIP)
     return opts
 
 
@@ -245,7 +246,10 @@ def _infrastructure_options(g: Game, step: Infrastructure) -> list[Option]:
     p = step.player
     ruled = [r for r in range(6) if g.rulers[r] == p]
     borders = sorted({b for r in ruled for b in REGION_BORDERS[r]})
-    return [("army", REGIONS[r]) for r in ruled] + [("road", BORDER_NAMES[b]) for b in borders]
+    from .actions import ARMY  # actions and court import this module
+    from .court import ROAD
+
+    return [ARMY[r] for r in ruled] + [ROAD[b] for b in borders]
 
 
 def _infrastructure(g: Game, step: Infrastructure, option: Option) -> None:
@@ -350,7 +354,7 @@ class SafeHouse(NamedTuple):
 
 def _safe_house_options(g: Game, step: SafeHouse) -> list[Option]:
     opts: list[Option] = [("safe_house", c) for c in ability_cards(g, step.player, "safeHouse") if c != step.card]
-    opts.append(("decline",))
+    opts.append(DECLINE)
     return opts
 
 

@@ -25,8 +25,19 @@ from ..content.map import (
     REGION_INDEX,
     REGIONS,
 )
+from ..engine.errors import PamirError
 from ..engine.log import log_kind
-from ..engine.options import CARDS, COALITION_NAMES, COURT_CARDS, REGION_NAMES, SEATS, Field, option_kind
+from ..engine.options import (
+    CARDS,
+    COALITION_NAMES,
+    COURT_CARDS,
+    DONE,
+    REGION_NAMES,
+    SEATS,
+    Field,
+    option_kind,
+    shared_options,
+)
 from ..engine.steps import (
     KINDS,
     Arg,
@@ -40,6 +51,7 @@ from ..engine.steps import (
     automatic_kind,
     decision_kind,
     new_step,
+    per_seat_and_card,
 )
 from ..presentation.describe import army_text, card_name, plain_label, player_name, road_text, where_name
 from .abilities import (
@@ -62,6 +74,7 @@ from .abilities import (
     tribes_move,
 )
 from .court import (
+    ROAD,
     ask_bribe,
     block_coalition,
     discard_from_court,
@@ -136,7 +149,10 @@ def card_action_options(g: Game, player: int, out: list[Option]) -> None:
 
 
 def begin_action(g: Game, player: int, card: int, action: str) -> None:
-    g.agenda.append(new_step(CardAction, "card_action", player, card, action))
+    step = _CARD_ACTION[player][card][_action_index(action)]
+    if step is None:
+        raise PamirError(f"internal error: card {card} has no {action} action")
+    g.agenda.append(step)
     holder, spies = hostage_holder(g, card, player)
     if spies:
         if not hostage_bribe_waived(g, player):
@@ -183,6 +199,11 @@ automatic_kind(
         "action": OneOf("tax", "gift", "build", "move", "betray", "battle"),
     },
 )
+#: ``_CARD_ACTION[p][card][i]``: the step of the card's action number ``i`` (its place in ``ACTIONS``; None for
+#: an action the card does not have), made once (see :func:`~paxpamir.engine.steps.per_seat_and_card`).
+_CARD_ACTION: Final = per_seat_and_card(
+    lambda p, c: tuple(CardAction("card_action", p, c, a) if a in COURT[c].actions else None for a in ACTIONS)
+)
 
 
 # ---------------------------------------------------------------------------- tax
@@ -223,10 +244,10 @@ class Tax(NamedTuple):
 
 def _tax_options(g: Game, step: Tax) -> list[Option]:
     p, taken = step.player, step.taken
-    opts: list[Option] = [("tax_market", g.market[s]) for s in range(12) if g.market[s] and g.market_rupees[s]]
-    opts.extend(("tax_player", q) for q in _taxable_players(g, p))
+    opts: list[Option] = [TAX_MARKET[g.market[s]] for s in range(12) if g.market[s] and g.market_rupees[s]]
+    opts.extend(TAX_PLAYER[q] for q in _taxable_players(g, p))
     if taken:
-        opts.append(("done",))
+        opts.append(DONE)
     return opts
 
 
@@ -266,6 +287,9 @@ def _tax_label(g: Game, step: Tax, option: Option) -> str:
 
 option_kind("tax_market", Field("card", CARDS, points_at="card"))
 option_kind("tax_player", Field("player", SEATS, points_at="player"))
+#: ``TAX_MARKET[card]``, ``TAX_PLAYER[seat]`` (see :func:`~paxpamir.engine.options.shared_options`).
+TAX_MARKET: Final = shared_options("tax_market", range(117))
+TAX_PLAYER: Final = shared_options("tax_player", SEATS)
 
 decision_kind(
     "tax",
@@ -325,10 +349,10 @@ def _build_options(g: Game, step: Build) -> list[Option]:
     free = build_blocks_paid(g, p, placed + 1) == build_blocks_paid(g, p, placed)  # Nation Building
     if free or g.rupees[p] >= BUILD_UNIT_COST:
         ruled, borders = _buildable(g, p)
-        opts.extend(("army", REGIONS[r]) for r in ruled)
-        opts.extend(("road", BORDER_NAMES[b]) for b in borders)
+        opts.extend(ARMY[r] for r in ruled)
+        opts.extend(ROAD[b] for b in borders)
     if placed:
-        opts.append(("done",))
+        opts.append(DONE)
     return opts
 
 
@@ -356,6 +380,8 @@ def _build_label(g: Game, step: Build, option: Option) -> str:
 
 
 option_kind("army", Field("region", REGION_NAMES, points_at="region"))
+#: ``ARMY[r]``: the army option of region number ``r``.
+ARMY: Final = shared_options("army", REGION_NAMES)
 
 decision_kind(
     "build",
@@ -504,7 +530,7 @@ class Move(NamedTuple):
 def _move_options(g: Game, step: Move) -> list[Option]:
     opts = _move_options_for(g, step.player)
     if step.moved:
-        opts.append(("done",))
+        opts.append(DONE)
     return opts
 
 
@@ -645,7 +671,7 @@ class Betray(NamedTuple):
 
 
 def _betray_options(g: Game, step: Betray) -> list[Option]:
-    return [("betray", c) for c in betray_targets(g, step.player)]
+    return [BETRAY[c] for c in betray_targets(g, step.player)]
 
 
 def _betray(g: Game, step: Betray, option: Option) -> None:
@@ -665,6 +691,7 @@ def _betray_label(g: Game, step: Betray, option: Option) -> str:
 
 
 option_kind("betray", Field("card", COURT_CARDS, points_at="card"))
+BETRAY: Final = shared_options("betray", range(101))
 
 decision_kind(
     "betray",
@@ -739,7 +766,7 @@ def region_battle_targets(g: Game, player: int, region: int, first: bool = False
     opts: list[Option] = []
     for c in range(3):
         if c != coalition and g.armies[region * 3 + c]:
-            opts.append(("remove_army", COALITIONS[c]))
+            opts.append(REMOVE_ARMY[c])
             if first:
                 return opts
     for b in REGION_BORDERS[region]:
@@ -752,18 +779,14 @@ def region_battle_targets(g: Game, player: int, region: int, first: bool = False
     for q in range(n):
         if q != player and g.tribes[region * n + q] and g.loyalty[q] != coalition:
             if not tribe_protected(g, q, region):
-                opts.append(("remove_tribe", q))
+                opts.append(REMOVE_TRIBE[q])
     return opts
 
 
 def card_battle_targets(g: Game, player: int, card: int) -> list[Option]:
     """Other players' spies ``player`` may remove in a battle on ``card`` (Indispensable Advisors protects)."""
     n = g.n
-    return [
-        ("remove_spy", q)
-        for q in range(n)
-        if q != player and g.spy_count(card, q) and not spy_protected(g, q, player)
-    ]
+    return [REMOVE_SPY[q] for q in range(n) if q != player and g.spy_count(card, q) and not spy_protected(g, q, player)]
 
 
 def _own_units_in_region(g: Game, player: int, region: int) -> int:
@@ -786,7 +809,7 @@ def _battle_sites(g: Game, player: int, first: bool = False) -> list[Option]:
     with_tribes = tribes_battle(g, player)
     for r in range(6):
         if _units_in_region(g, player, r, coalition, with_tribes) and region_battle_targets(g, player, r, first):
-            opts.append(("battle_region", REGIONS[r]))
+            opts.append(BATTLE_REGION[r])
             if first:
                 return opts
     if not g.spies_in_play(player):
@@ -794,7 +817,7 @@ def _battle_sites(g: Game, player: int, first: bool = False) -> list[Option]:
     for court in g.courts:
         for c in court:
             if g.spy_count(c, player) and card_battle_targets(g, player, c):
-                opts.append(("battle_card", c))
+                opts.append(BATTLE_CARD[c])
                 if first:
                     return opts
     return opts
@@ -845,6 +868,9 @@ def _site_label(g: Game, step: BattleSite, option: Option) -> str:
 
 option_kind("battle_region", Field("region", REGION_NAMES, points_at="region"))
 option_kind("battle_card", Field("card", COURT_CARDS, points_at="card"))
+#: ``BATTLE_REGION[r]`` (region number ``r``), ``BATTLE_CARD[card]``.
+BATTLE_REGION: Final = shared_options("battle_region", REGION_NAMES)
+BATTLE_CARD: Final = shared_options("battle_card", range(101))
 
 decision_kind(
     "battle_site",
@@ -881,7 +907,7 @@ def _battle_options(g: Game, step: Battle) -> list[Option]:
     p, site, where, removed = step.player, step.site, step.where, step.removed
     opts = region_battle_targets(g, p, where) if site == "region" else card_battle_targets(g, p, where)
     if removed:
-        opts.append(("done",))
+        opts.append(DONE)
     return opts
 
 
@@ -932,6 +958,10 @@ option_kind(
 )
 option_kind("remove_tribe", Field("player", SEATS, "player", "extra"))
 option_kind("remove_spy", Field("player", SEATS, "player", "extra"))
+#: ``REMOVE_ARMY[c]`` (coalition number ``c``), ``REMOVE_TRIBE[seat]``, ``REMOVE_SPY[seat]``.
+REMOVE_ARMY: Final = shared_options("remove_army", COALITION_NAMES)
+REMOVE_TRIBE: Final = shared_options("remove_tribe", SEATS)
+REMOVE_SPY: Final = shared_options("remove_spy", SEATS)
 
 decision_kind(
     "battle",

@@ -11,7 +11,7 @@ from ..content.i18n import N_
 from ..content.i18n import gettext as _
 from ..content.map import BORDER_INDEX, BORDER_NAMES, POLITICAL, REGION_BORDERS, SUIT_INDEX
 from ..engine.log import log_kind
-from ..engine.options import BRIBES, CARDS, COURT_CARDS, SIDES, Field, option_kind
+from ..engine.options import BRIBES, CARDS, COURT_CARDS, SIDES, Field, option_kind, shared_options
 from ..engine.steps import (
     KINDS,
     CardNumber,
@@ -26,7 +26,7 @@ from ..engine.steps import (
     decision_kind,
     make_step,
     new_step,
-    per_seat,
+    per_seat_and_card,
 )
 from ..presentation.describe import (
     bribe_purpose,
@@ -151,8 +151,8 @@ def _demand_options(g: Game, step: BribeDemand) -> list[Option]:
     if full > 1 and g.rupees[step.payer] - step.extra < 1:
         # The payer cannot pay a single rupee: every demand above 0 ends in a refusal, so the only choice that
         # can matter is to ask (the full amount) or to waive (docs/rules-decisions.md, "Bribes").
-        return [("demand", full), ("demand", 0)]
-    return [("demand", k) for k in range(full, -1, -1)]
+        return [DEMAND[full], DEMAND[0]]
+    return [DEMAND[k] for k in range(full, -1, -1)]
 
 
 def _bribe_demand(g: Game, step: BribeDemand, option: Option) -> None:
@@ -179,6 +179,10 @@ option_kind("play", Field("card", CARDS, points_at="card"))
 option_kind("demand", Field("amount", BRIBES))
 option_kind("pay")
 option_kind("refuse")
+#: ``DEMAND[k] == ("demand", k)``; see :func:`~paxpamir.engine.options.shared_options`.
+DEMAND: Final = shared_options("demand", BRIBES)
+PAY: Final[Option] = ("pay",)
+REFUSE: Final[Option] = ("refuse",)
 
 
 decision_kind(
@@ -203,8 +207,8 @@ decision_kind(
 
 def _pay_options(g: Game, step: BribePay) -> list[Option]:
     if g.rupees[step.player] >= step.amount + step.extra:
-        return [("pay",), ("refuse",)]
-    return [("refuse",)]
+        return [PAY, REFUSE]
+    return [REFUSE]
 
 
 def _bribe_pay(g: Game, step: BribePay, option: Option) -> None:
@@ -260,7 +264,7 @@ decision_kind(
 def begin_play(g: Game, player: int, card: int, radicalize: bool = False) -> None:
     """Play a card from hand (bribe first). Wakhan's radicalize plays the card she just bought as part of the
     same action: it uses no further action, and a card whose bribe she does not pay is discarded."""
-    g.agenda.append(new_step(PlayCard, "play_card", player, card, 1 if radicalize else 0))
+    g.agenda.append(_PLAY_CARD[player][card][1 if radicalize else 0])
     ruler, amount = play_bribe(g, player, card)
     if amount > 0:
         ask_bribe(g, ruler, player, amount, "play", card, 0)
@@ -293,7 +297,7 @@ def _play_card(g: Game, step: PlayCard) -> None:
     if not step.radicalize:
         g.actions_used += 1
     if g.courts[p]:
-        g.agenda.append(new_step(Side, "side", p, card))
+        g.agenda.append(_SIDE[p][card])
     else:
         _put_in_court(g, p, card, "left")
 
@@ -309,6 +313,8 @@ automatic_kind(
         "radicalize": Flag,
     },
 )
+#: ``_PLAY_CARD[p][card][radicalize]``, made once (see :func:`~paxpamir.engine.steps.per_seat_and_card`).
+_PLAY_CARD: Final = per_seat_and_card(lambda p, c: (PlayCard("play_card", p, c, 0), PlayCard("play_card", p, c, 1)))
 
 
 class Side(NamedTuple):
@@ -320,7 +326,7 @@ class Side(NamedTuple):
 
 
 def _side_options(g: Game, step: Side) -> list[Option]:
-    return [("side", "left"), ("side", "right")]
+    return list(SIDE_OPTIONS)
 
 
 def _side(g: Game, step: Side, option: Option) -> None:
@@ -338,6 +344,7 @@ def _side_label(g: Game, step: Side, option: Option) -> str:
 
 
 option_kind("side", Field("side", SIDES))
+SIDE_OPTIONS: Final = shared_options("side", SIDES)
 
 decision_kind(
     "side",
@@ -350,6 +357,7 @@ decision_kind(
     check=_in_hand,
     args={"player": Seat, "card": CourtCardNumber},
 )
+_SIDE: Final = per_seat_and_card(lambda p, c: Side("side", p, c))
 
 
 def _put_in_court(g: Game, p: int, card: int, side: str) -> None:
@@ -395,11 +403,11 @@ def _impact(g: Game, step: Impact) -> None:
     elif icon == "tribe":
         place(g, p, "tribe", region)
     elif icon == "road":
-        g.agenda.append(new_step(PlaceRoad, "place_road", p, card))
+        g.agenda.append(_PLACE_ROAD[p][card])
     elif icon == "spy":
         # The card itself is normally a target, but it may have left the court already (leverage repaid by
         # discarding it after a loyalty change): with no card of the region in any court, no spy is placed.
-        spy = new_step(PlaceSpy, "place_spy", p, card)
+        spy = _PLACE_SPY[p][card]
         if _spy_options(g, spy):
             g.agenda.append(spy)
         else:
@@ -420,8 +428,8 @@ automatic_kind("impact", Impact, _impact, args={"player": Seat, "card": CourtCar
 
 #: The impact steps of every seat and court card, made once (steps are immutable): ``_IMPACT[p][card][icon]``,
 #: ``icon`` from 0 to the number of the card's icons (the last step finds nothing left to resolve).
-_IMPACT: Final = per_seat(
-    lambda p: tuple(tuple(Impact("impact", p, c, i) for i in range(len(COURT[c].impact) + 1)) for c in range(101))
+_IMPACT: Final = per_seat_and_card(
+    lambda p, c: tuple(Impact("impact", p, c, i) for i in range(len(COURT[c].impact) + 1))
 )
 
 
@@ -441,7 +449,7 @@ class PlaceRoad(NamedTuple):
 
 
 def _road_options(g: Game, step: PlaceRoad) -> list[Option]:
-    return [("road", BORDER_NAMES[b]) for b in REGION_BORDERS[COURT[step.card].region]]
+    return [ROAD[b] for b in REGION_BORDERS[COURT[step.card].region]]
 
 
 def _place_road(g: Game, step: PlaceRoad, option: Option) -> None:
@@ -454,6 +462,8 @@ def _road_label(g: Game, step: PlaceRoad, option: Option) -> str:
 
 
 option_kind("road", Field("border", BORDER_NAMES, points_at="border"))
+#: ``ROAD[b]``: the road option of border number ``b``.
+ROAD: Final = shared_options("road", BORDER_NAMES)
 
 decision_kind(
     "place_road",
@@ -465,6 +475,7 @@ decision_kind(
     label=_road_label,
     args={"player": Seat, "card": CourtCardNumber},
 )
+_PLACE_ROAD: Final = per_seat_and_card(lambda p, c: PlaceRoad("place_road", p, c))
 
 
 class PlaceSpy(NamedTuple):
@@ -477,7 +488,7 @@ class PlaceSpy(NamedTuple):
 
 def _spy_options(g: Game, step: PlaceSpy) -> list[Option]:
     region = COURT[step.card].region
-    return [("spy", c) for court in g.courts for c in court if COURT[c].region == region]
+    return [SPY[c] for court in g.courts for c in court if COURT[c].region == region]
 
 
 def _place_spy(g: Game, step: PlaceSpy, option: Option) -> None:
@@ -489,6 +500,8 @@ def _spy_label(g: Game, step: PlaceSpy, option: Option) -> str:
 
 
 option_kind("spy", Field("card", COURT_CARDS, points_at="card"))
+#: ``SPY[card] == ("spy", card)``.
+SPY: Final = shared_options("spy", range(101))
 
 decision_kind(
     "place_spy",
@@ -500,6 +513,7 @@ decision_kind(
     label=_spy_label,
     args={"player": Seat, "card": CourtCardNumber},
 )
+_PLACE_SPY: Final = per_seat_and_card(lambda p, c: PlaceSpy("place_spy", p, c))
 
 # ---------------------------------------------------------------------------- loyalty
 
@@ -612,7 +626,7 @@ class LeverageDiscard(NamedTuple):
 
 def _leverage_discard_options(g: Game, step: LeverageDiscard) -> list[Option]:
     p = step.player
-    return [("discard", c) for c in g.hands[p]] + [("discard", c) for c in g.courts[p]]
+    return [DISCARD[c] for c in g.hands[p]] + [DISCARD[c] for c in g.courts[p]]
 
 
 def _leverage_discard(g: Game, step: LeverageDiscard, option: Option) -> None:
@@ -629,6 +643,8 @@ def _leverage_discard_label(g: Game, step: LeverageDiscard, option: Option) -> s
 
 
 option_kind("discard", Field("card", CARDS, points_at="card"))
+#: ``DISCARD[card] == ("discard", card)``.
+DISCARD: Final = shared_options("discard", range(117))
 
 decision_kind(
     "leverage_discard",

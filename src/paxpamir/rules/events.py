@@ -436,7 +436,9 @@ class ConfidenceFailure(NamedTuple):
 
 
 def _confidence_options(g: Game, step: ConfidenceFailure) -> list[Option]:
-    return [("discard", c) for c in g.hands[step.player]]
+    from .court import DISCARD  # court imports this module
+
+    return [DISCARD[c] for c in g.hands[step.player]]
 
 
 def _confidence(g: Game, step: ConfidenceFailure, option: Option) -> None:

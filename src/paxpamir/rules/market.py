@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Final, NamedTuple
 from ..content.cards import COURT, PUBLIC_WITHDRAWAL, is_court_card, is_dominance_check
 from ..content.map import MILITARY
 from ..engine.log import log_kind
-from ..engine.options import CARDS, Field, option_kind
+from ..engine.options import CARDS, Field, option_kind, shared_options
 from ..engine.steps import MarketSlot, Option, Seat, automatic_kind, new_step, per_seat
 from .abilities import has_purchase_discount, purchase_is_free
 from .events import resolve_discarded_event, resolve_purchased_event
@@ -53,10 +53,10 @@ def column_cost(g: Game, column: int) -> int:
 
 option_kind("purchase", Field("card", CARDS, points_at="card"))
 
-#: ``("purchase", card)`` and ``("radicalize", card)`` for every card, made once: a turn's listing hands out
-#: these shared (immutable) options instead of making new tuples.
-PURCHASE_OPTIONS: Final[tuple[Option, ...]] = tuple(("purchase", c) for c in range(117))
-RADICALIZE_OPTIONS: Final[tuple[Option, ...]] = tuple(("radicalize", c) for c in range(117))
+#: ``("purchase", card)`` and ``("radicalize", card)`` for every card (see
+#: :func:`~paxpamir.engine.options.shared_options`).
+PURCHASE_OPTIONS: Final = shared_options("purchase", range(117))
+RADICALIZE_OPTIONS: Final = shared_options("radicalize", range(117))
 
 
 def purchase_options(g: Game, player: int, out: list[Option], radicalize: bool = False) -> None:
@@ -145,18 +145,26 @@ def pay_action_cost(g: Game, player: int, amount: int, already: int = 0) -> None
 
 
 class CleanupEvents(NamedTuple):
-    """Cleanup step 3: pushes the two ``discard_market_event`` steps."""
+    """Cleanup step 3: discards the events in the leftmost column."""
 
     kind: str
     player: int
 
 
-def _cleanup_events(g: Game, step: CleanupEvents) -> None:
-    """Cleanup step 3: discard events in the leftmost column, top row first, resolving their discard effect."""
-    g.agenda.extend(_DISCARD_EVENTS[step.player])
+def cleanup_events(g: Game, step: CleanupEvents) -> None:
+    """Cleanup step 3: discard events in the leftmost column, top row first, resolving their discard effect.
+
+    The top one is discarded here, and the bottom one waits in a ``discard_market_event`` step beneath whatever
+    the top one's effect pushes; when the top slot holds no event, the bottom one is discarded here at once.
+    """
+    if _holds_event(g, 0):
+        g.agenda.append(_DISCARD_BOTTOM_EVENT[step.player])
+        _discard_event(g, 0)
+    else:
+        _discard_event(g, 6)
 
 
-automatic_kind("cleanup_events", CleanupEvents, _cleanup_events, args={"player": Seat})
+automatic_kind("cleanup_events", CleanupEvents, cleanup_events, args={"player": Seat})
 
 
 class DiscardMarketEvent(NamedTuple):
@@ -168,10 +176,19 @@ class DiscardMarketEvent(NamedTuple):
 
 
 def _discard_market_event(g: Game, step: DiscardMarketEvent) -> None:
-    slot = step.slot
+    _discard_event(g, step.slot)
+
+
+def _holds_event(g: Game, slot: int) -> bool:
     card = g.market[slot]
-    if card == 0 or is_court_card(card):
+    return card != 0 and not is_court_card(card)
+
+
+def _discard_event(g: Game, slot: int) -> None:
+    """Discard the event in market ``slot``, if there is one, and resolve its "if discarded" effect."""
+    if not _holds_event(g, slot):
         return
+    card = g.market[slot]
     g.market[slot] = 0  # rupees stay on the slot
     g.log("event_discarded", card)
     resolve_discarded_event(g, card)
@@ -188,10 +205,8 @@ automatic_kind(
 )
 
 
-#: The steps of cleanup step 3, made once per seat (a hot path): the top slot first, then the bottom one.
-_DISCARD_EVENTS: Final = per_seat(
-    lambda p: (DiscardMarketEvent("discard_market_event", p, 6), DiscardMarketEvent("discard_market_event", p, 0))
-)
+#: Cleanup step 3's step for the bottom slot, made once per seat.
+_DISCARD_BOTTOM_EVENT: Final = per_seat(lambda p: DiscardMarketEvent("discard_market_event", p, 6))
 
 
 class CleanupMarket(NamedTuple):
@@ -201,14 +216,14 @@ class CleanupMarket(NamedTuple):
     player: int
 
 
-def _cleanup_market(g: Game, step: CleanupMarket) -> None:
+def cleanup_market(g: Game, step: CleanupMarket) -> None:
     """Cleanup step 4: slide each row left with its rupees, then deal into the empty slots (instability)."""
     slide_left(g)
     deal(g)
     _withdraw_rupees(g)
 
 
-automatic_kind("cleanup_market", CleanupMarket, _cleanup_market, args={"player": Seat})
+automatic_kind("cleanup_market", CleanupMarket, cleanup_market, args={"player": Seat})
 
 
 def slide_left(g: Game) -> None:

@@ -7,14 +7,23 @@ from typing import TYPE_CHECKING, Any, Final, NamedTuple
 from ..content.i18n import N_, ngettext
 from ..content.i18n import gettext as _
 from ..content.map import INTELLIGENCE, POLITICAL
+from ..engine.errors import PamirError
 from ..engine.log import log_kind
-from ..engine.options import option_kind
-from ..engine.steps import KINDS, Option, Seat, automatic_kind, decision_kind, per_seat
+from ..engine.options import option_kind, shared_options
+from ..engine.steps import KINDS, Option, Seat, Step, automatic_kind, decision_kind, per_seat
 from ..presentation.describe import action_name, card_name, discard_label, plain_label, rupees_text
 from .abilities import start_of_turn
 from .actions import ACTIONS_PER_TURN, begin_action, card_action_options, is_bonus
-from .court import begin_play, discard_from_court, discard_from_hand
-from .market import CleanupEvents, CleanupMarket, purchase, purchase_cost, purchase_options
+from .court import DISCARD, begin_play, discard_from_court, discard_from_hand
+from .market import (
+    CleanupEvents,
+    CleanupMarket,
+    cleanup_events,
+    cleanup_market,
+    purchase,
+    purchase_cost,
+    purchase_options,
+)
 from .wakhan import draw_ai_card
 
 if TYPE_CHECKING:
@@ -60,7 +69,7 @@ def _turn_options(g: Game, step: Turn) -> list[Option]:
             for c in g.hands[p]:
                 opts.append(PLAY_OPTIONS[c])
     card_action_options(g, p, opts)
-    opts.append(("end_turn",))
+    opts.append(END_TURN)
     return opts
 
 
@@ -70,7 +79,7 @@ def _turn(g: Game, step: Turn, option: Option) -> None:
     if kind == "end_turn":
         if not g.quiet:
             g.log("end_turn", p)
-        g.agenda.extend(_END_OF_TURN[p])
+        _end_turn(g, p)
         return
     g.agenda.append(step)
     if kind == "purchase":
@@ -127,9 +136,10 @@ def _turn_label(g: Game, step: Turn, option: Option) -> str:
 
 
 option_kind("end_turn")
+END_TURN: Final[Option] = ("end_turn",)
 
-#: ``("play", card)`` for every court card, made once (shared, immutable: see ``PURCHASE_OPTIONS``).
-PLAY_OPTIONS: Final[tuple[Option, ...]] = tuple(("play", c) for c in range(101))
+#: ``("play", card)`` for every court card (see :func:`~paxpamir.engine.options.shared_options`).
+PLAY_OPTIONS: Final = shared_options("play", range(101))
 
 decision_kind(
     "turn",
@@ -175,7 +185,7 @@ class DiscardCourtOverLimit(NamedTuple):
 
 
 def _court_over_limit_options(g: Game, step: DiscardCourtOverLimit) -> list[Option]:
-    return [("discard", c) for c in g.courts[step.player]]
+    return [DISCARD[c] for c in g.courts[step.player]]
 
 
 def _discard_court_over_limit(g: Game, step: DiscardCourtOverLimit, option: Option) -> None:
@@ -223,7 +233,7 @@ class DiscardHandOverLimit(NamedTuple):
 
 
 def _hand_over_limit_options(g: Game, step: DiscardHandOverLimit) -> list[Option]:
-    return [("discard", c) for c in g.hands[step.player]]
+    return [DISCARD[c] for c in g.hands[step.player]]
 
 
 def _discard_hand_over_limit(g: Game, step: DiscardHandOverLimit, option: Option) -> None:
@@ -257,6 +267,38 @@ def _next_turn(g: Game, step: NextTurn) -> None:
 automatic_kind("next_turn", NextTurn, _next_turn, args={"player": Seat})
 
 
+def _end_turn(g: Game, player: int) -> None:
+    """Cleanup and the next turn, the steps of ``_END_OF_TURN``, run here one after another while none of them
+    pushes a step. The first one that does (a discard to choose, an event or a Dominance Check to resolve) gets
+    the steps still to run beneath what it pushed, so that the agenda is exactly as if all had been pushed at
+    once and run by the engine; only the engine's dispatch of each one is saved (the end of every turn).
+    """
+    agenda = g.agenda
+    steps = _END_OF_TURN[player]
+    for i in range(len(steps) - 1, -1, -1):
+        size = len(agenda)
+        _run_end_of_turn_step(g, steps[i])
+        if len(agenda) != size:
+            if len(agenda) < size:
+                raise PamirError(f"internal error: {steps[i][0]} took steps off the agenda")
+            agenda[size:size] = steps[:i]
+            return
+
+
+def _run_end_of_turn_step(g: Game, step: Step) -> None:
+    kind: str = step[0]
+    if kind == "cleanup_court":
+        _cleanup_court(g, step)  # type: ignore[arg-type]
+    elif kind == "cleanup_hand":
+        _cleanup_hand(g, step)  # type: ignore[arg-type]
+    elif kind == "cleanup_events":
+        cleanup_events(g, step)  # type: ignore[arg-type]
+    elif kind == "cleanup_market":
+        cleanup_market(g, step)  # type: ignore[arg-type]
+    else:
+        _next_turn(g, step)  # type: ignore[arg-type]
+
+
 def action_note(g: Game, player: int, card: int, action: str) -> str:
     """What a card action costs: " (bonus action)" for the favored suit, and its rupees."""
     from .abilities import build_blocks_paid
@@ -282,7 +324,8 @@ _CLEANUP_COURT: Final = per_seat(lambda p: CleanupCourt("cleanup_court", p))
 _DISCARD_COURT: Final = per_seat(lambda p: DiscardCourtOverLimit("discard_court_over_limit", p))
 _CLEANUP_HAND: Final = per_seat(lambda p: CleanupHand("cleanup_hand", p))
 _DISCARD_HAND: Final = per_seat(lambda p: DiscardHandOverLimit("discard_hand_over_limit", p))
-#: The steps pushed when a player ends the turn: the four cleanup steps (court first), then the next turn.
+#: The steps that follow when a player ends the turn, as they would stand on the agenda (the top last): the four
+#: cleanup steps (court first), then the next turn. :func:`_end_turn` runs them.
 _END_OF_TURN: Final = per_seat(
     lambda p: (
         NextTurn("next_turn", p),
