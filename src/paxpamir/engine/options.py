@@ -152,19 +152,26 @@ def shared_options(kind: str, values: Iterable[Any]) -> tuple[tuple[Any, ...], .
     """``(kind, value)`` for each of ``values``, in order, made once at import: ``DISCARD = shared_options("discard",
     range(117))`` gives ``DISCARD[card] == ("discard", card)``, and ``shared_options("road", BORDER_NAMES)[b]`` the
     road option of border number ``b``. Listings hand out these shared (immutable) options instead of making new
-    tuples, and :meth:`~paxpamir.engine.game.Game.apply` finds the one an agent hands back by identity. Options
-    without arguments are module constants typed ``Final[Option]`` (``END_TURN``): a compiled build makes a new
-    tuple for every tuple literal in a function, and unboxes a constant whose type is a fixed-length tuple."""
+    tuples, and :meth:`~paxpamir.engine.game.Game.apply` finds the one an agent hands back by identity (a
+    compiled build makes a new tuple for every tuple literal in a function)."""
     return tuple((kind, v) for v in values)
+
+
+def shared_option(kind: str) -> tuple[Any, ...]:
+    """The option ``(kind,)`` of a kind without arguments, made once at import: ``END_TURN =
+    shared_option("end_turn")``. Not a tuple literal: a compiled build would hold a module constant written as
+    one unboxed and box it anew for the module's dictionary, so Python code would not see the very object that
+    compiled code hands out."""
+    return (kind,)
 
 
 # Options that several decisions share.
 option_kind("done")
 option_kind("skip")
 option_kind("decline")
-DONE: Final[tuple[Any, ...]] = ("done",)
-SKIP: Final[tuple[Any, ...]] = ("skip",)
-DECLINE: Final[tuple[Any, ...]] = ("decline",)
+DONE: Final = shared_option("done")
+SKIP: Final = shared_option("skip")
+DECLINE: Final = shared_option("decline")
 
 __all__ = [
     "BORDER_NAMES",
@@ -187,6 +194,7 @@ __all__ = [
     "option_args",
     "option_error",
     "option_kind",
+    "shared_option",
     "shared_options",
     "targets",
 ]

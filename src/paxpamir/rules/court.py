@@ -11,7 +11,7 @@ from ..content.i18n import N_
 from ..content.i18n import gettext as _
 from ..content.map import BORDER_INDEX, BORDER_NAMES, POLITICAL, REGION_BORDERS, SUIT_INDEX
 from ..engine.log import log_kind
-from ..engine.options import BRIBES, CARDS, COURT_CARDS, SIDES, Field, option_kind, shared_options
+from ..engine.options import BRIBES, CARDS, COURT_CARDS, SIDES, Field, option_kind, shared_option, shared_options
 from ..engine.steps import (
     KINDS,
     CardNumber,
@@ -181,8 +181,8 @@ option_kind("pay")
 option_kind("refuse")
 #: ``DEMAND[k] == ("demand", k)``; see :func:`~paxpamir.engine.options.shared_options`.
 DEMAND: Final = shared_options("demand", BRIBES)
-PAY: Final[Option] = ("pay",)
-REFUSE: Final[Option] = ("refuse",)
+PAY: Final = shared_option("pay")
+REFUSE: Final = shared_option("refuse")
 
 
 decision_kind(

@@ -9,7 +9,7 @@ from ..content.i18n import gettext as _
 from ..content.map import INTELLIGENCE, POLITICAL
 from ..engine.errors import PamirError
 from ..engine.log import log_kind
-from ..engine.options import option_kind, shared_options
+from ..engine.options import option_kind, shared_option, shared_options
 from ..engine.steps import KINDS, Option, Seat, Step, automatic_kind, decision_kind, per_seat
 from ..presentation.describe import action_name, card_name, discard_label, plain_label, rupees_text
 from .abilities import start_of_turn
@@ -136,7 +136,7 @@ def _turn_label(g: Game, step: Turn, option: Option) -> str:
 
 
 option_kind("end_turn")
-END_TURN: Final[Option] = ("end_turn",)
+END_TURN: Final = shared_option("end_turn")
 
 #: ``("play", card)`` for every court card (see :func:`~paxpamir.engine.options.shared_options`).
 PLAY_OPTIONS: Final = shared_options("play", range(101))
