@@ -48,16 +48,14 @@ class RandomBot:
         return r
 
     def choose(self, game: Game) -> Option:
-        options = game.legal_options()
-        if not options:
-            raise ValueError("the game is over: there is nothing to choose")
-        return options[self._below(len(options))] if len(options) > 1 else options[0]
-
-    def decide(self, game: Game) -> Decision:
+        """One of the legal options, drawn uniformly (one draw, none when there is only one option)."""
         n = game.option_count()
         if not n:
             raise ValueError("the game is over: there is nothing to choose")
-        option = game.option_at(self._below(n) if n > 1 else 0)
+        return game.option_at(self._below(n) if n > 1 else 0)
+
+    def decide(self, game: Game) -> Decision:
+        option = self.choose(game)
         made = _MADE.get(option)
         if made is None:
             made = new_decision(option)

@@ -250,7 +250,7 @@ def per_seat(make: Callable[[int], T]) -> tuple[T, ...]:
 
 def per_seat_and_card(make: Callable[[int, int], T]) -> tuple[tuple[T, ...], ...]:
     """``make(p, card)`` for every seat and court card number (0 to 100; 0 is no card), made once: for the steps
-    a turn pushes for one card (playing it, placing its spy), ``PLACE_SPY[p][card]`` instead of a new tuple, which
+    a turn pushes for one card (playing it, placing its spy), ``_PLACE_SPY[p][card]`` instead of a new tuple, which
     costs far more than a look-up in a compiled build (see :func:`new_step`)."""
     return per_seat(lambda p: tuple(make(p, c) for c in range(101)))
 

@@ -295,8 +295,10 @@ def _run_end_of_turn_step(g: Game, step: Step) -> None:
         cleanup_events(g, step)  # type: ignore[arg-type]
     elif kind == "cleanup_market":
         cleanup_market(g, step)  # type: ignore[arg-type]
-    else:
+    elif kind == "next_turn":
         _next_turn(g, step)  # type: ignore[arg-type]
+    else:
+        raise PamirError(f"internal error: {kind} is not a step of the end of a turn")
 
 
 def action_note(g: Game, player: int, card: int, action: str) -> str:
