@@ -54,7 +54,10 @@ def free_port() -> int:
 class Server:
     """A ``pamir serve`` subprocess on a free port; :meth:`kill` sends SIGKILL, :meth:`stop` ends it politely."""
 
-    def __init__(self, database: str, port: int | None = None, home: Path | None = None, wait: bool = True) -> None:
+    def __init__(self, database: str, port: int | None = None, home: Path | None = None, wait: bool = True,
+                 args: tuple[str, ...] = (), log: Path | None = None) -> None:
+        """``args``: more ``pamir serve`` arguments; ``log``: a file that gets everything the server prints
+        (without it, the output is read only if the server fails to start)."""
         self.database = database
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
@@ -62,14 +65,18 @@ class Server:
         env = dict(os.environ)
         if home is not None:
             env["PAXPAMIR_HOME"] = str(home)
+        self.log = log
+        output: Any = subprocess.PIPE if log is None else log.open("w", encoding="utf-8")
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "paxpamir", "serve", "--port", str(self.port), "--database", database],
+            [sys.executable, "-m", "paxpamir", "serve", "--port", str(self.port), "--database", database, *args],
             cwd=ROOT,
             env=env,
-            stdout=subprocess.PIPE,
+            stdout=output,
             stderr=subprocess.STDOUT,
             text=True,
         )
+        if log is not None:
+            output.close()
         if wait:
             self.wait_ready()
 

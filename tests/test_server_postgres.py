@@ -8,6 +8,7 @@ the tests fail.
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import secrets
 from collections.abc import Iterator
@@ -18,6 +19,7 @@ import pytest
 from serverkit import Client, Server, play_with_clients
 
 from paxpamir import Game
+from paxpamir.server.views import seat_view
 
 PG = os.environ.get("PAMIR_TEST_POSTGRES", "")
 pytestmark = pytest.mark.skipif(not PG, reason="PAMIR_TEST_POSTGRES is not set")
@@ -149,6 +151,52 @@ def test_acknowledged_moves_survive_kill_9_on_postgresql(pg_url: str) -> None:
     try:
         state = server.state(game, created["creator"]["token"])
         assert state["seq"] == len(made)
-        assert state["state_hash"] == expected.state_hash()
+        assert state["view"] == json.loads(json.dumps(seat_view(expected, None)))
     finally:
         server.stop()
+
+
+def test_a_secret_seed_of_64_bits_is_stored_and_never_sent(servers: tuple[Server, Server], pg_url: str) -> None:
+    a, b = servers
+    r = httpx.post(a.url + "/api/games", json={"seats": ["human", "human"], "bot_delay": 0})
+    assert r.status_code == 201, r.text
+    created = r.json()
+    assert "seed" not in created and created["secret_deck"] is True
+    import psycopg
+
+    with psycopg.connect(pg_url, autocommit=True) as conn:
+        row = conn.execute("SELECT seed, secret FROM games WHERE id = %s", (created["game"],)).fetchone()
+    assert row is not None and row[1] is True and 0 <= int(row[0]) < 2**64
+    state = b.state(created["game"], created["creator"]["token"])  # the other process replays from that seed
+    assert "state_hash" not in state and state["secret_deck"] is True and row[0] not in json.dumps(state)
+    given = a.create(["human", "human"], seed=2**64 - 1)
+    assert b.state(given["game"], given["creator"]["token"])["secret_deck"] is False
+
+
+def test_a_replaced_link_closes_its_pages_on_every_server_process(servers: tuple[Server, Server]) -> None:
+    a, b = servers
+    created = a.create(["human", "human"], seed=None)
+    game = created["game"]
+    creator = created["creator"]["token"]
+    mover = a.state(game, creator)["to_move"]
+    old = created["seats"][mover]["token"]
+
+    async def scenario() -> tuple[int | None, int]:
+        page = await Client.open(b.ws_url, game, old)  # open on process B
+        state = await page.until("state")
+        r = httpx.post(f"{a.url}/api/games/{game}/links", json={"seat": mover},
+                       headers={"Authorization": f"Bearer {creator}"})  # replaced on process A
+        assert r.status_code == 200, r.text
+        error = await page.until("error", timeout=10)
+        assert error["code"] == "forbidden"
+        try:
+            await page.send({"seq": state["seq"], "option": state["decision"]["options"][0]["option"]})
+            while True:
+                await page.recv(10)
+        except Exception:  # the socket is closed
+            pass
+        return page.ws.close_code, state["seq"]
+
+    code, seq = asyncio.run(scenario())
+    assert code == 4403
+    assert a.state(game, creator)["seq"] == seq == b.state(game, creator)["seq"]  # the move was not taken

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-import threading
 from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, HTTPServer
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +15,7 @@ from serverkit import Client, Server, play_with_clients
 
 from paxpamir import Game
 from paxpamir.server.store import database_url, default_database_path
+from paxpamir.server.views import seat_view
 
 
 @pytest.fixture(scope="module")
@@ -380,7 +379,9 @@ def test_acknowledged_moves_survive_kill_9_and_every_game_resumes_exactly(tmp_pa
     try:
         state = server.state(game, created["creator"]["token"])
         assert state["seq"] == seq == len(made)
-        assert state["state_hash"] == expected.state_hash()
+        # The stored game is exactly the expected one (its hidden state too: the hash is given only at the end,
+        # so the public view is compared here and the whole state below, once the bots' game is over).
+        assert state["view"] == json.loads(json.dumps(seat_view(expected, None)))
         # The all-bot game was interrupted too; its bots resume on restart and finish it.
         token = bots_only["creator"]["token"]
         for _ in range(600):
@@ -399,55 +400,7 @@ def test_acknowledged_moves_survive_kill_9_and_every_game_resumes_exactly(tmp_pa
 # ---------------------------------------------------------------------------- webhooks
 
 
-class _Receiver(BaseHTTPRequestHandler):
-    received: list[dict[str, Any]] = []
-
-    def do_POST(self) -> None:  # noqa: N802 (the http.server API)
-        body = self.rfile.read(int(self.headers["Content-Length"]))
-        type(self).received.append(json.loads(body))
-        self.send_response(204)
-        self.end_headers()
-
-    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
-        pass
-
-
-def test_a_seat_not_connected_is_told_by_webhook_when_it_becomes_their_turn(server: Server) -> None:
-    receiver = HTTPServer(("127.0.0.1", 0), _Receiver)
-    thread = threading.Thread(target=receiver.serve_forever, daemon=True)
-    thread.start()
-    hook = f"http://127.0.0.1:{receiver.server_address[1]}/hook"
-    try:
-        created = server.create([{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bea"}], seed=41)
-        game = created["game"]
-        tokens = [s["token"] for s in created["seats"]]
-        for t in tokens:
-            r = httpx.post(f"{server.url}/api/games/{game}/seat", json={"webhook": hook},
-                           headers={"Authorization": f"Bearer {t}"})
-            assert r.status_code == 200, r.text
-        r = httpx.post(f"{server.url}/api/games/{game}/seat", json={"webhook": "ftp://x"},
-                       headers={"Authorization": f"Bearer {tokens[0]}"})
-        assert r.status_code == 422
-        # Moves over the JSON API (no page is open) until the turn passes to the other seat.
-        state = server.state(game, created["creator"]["token"])
-        first = state["to_move"]
-        while state["to_move"] == first:
-            mine = server.state(game, tokens[first])
-            r = httpx.post(f"{server.url}/api/games/{game}/moves", headers={"Authorization": f"Bearer {tokens[first]}"},
-                           json={"seq": mine["seq"], "option": mine["decision"]["options"][0]["option"]})
-            assert r.status_code == 200, r.text
-            state = server.state(game, created["creator"]["token"])
-        for _ in range(100):
-            if _Receiver.received:
-                break
-            asyncio.run(asyncio.sleep(0.05))
-        assert _Receiver.received, "no webhook arrived"
-        note = _Receiver.received[-1]
-        assert note["game"] == game and note["seat"] == state["to_move"]
-        assert "your turn" in note["content"] and note["text"] == note["content"]
-        assert ["Ann", "Bea"][state["to_move"]] in note["content"]
-    finally:
-        receiver.shutdown()
+# A webhook's delivery (to a LAN server's receiver) and its refusals: tests/test_server_security.py.
 
 
 # ---------------------------------------------------------------------------- pages and defaults

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import secrets
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -37,11 +38,16 @@ from ..content.i18n import (
 from ..engine.errors import PamirError
 from ..engine.game import MAX_PLAYERS, MIN_PLAYERS, Game
 from ..rules.wakhan import wakhan_variants
-from . import board_api, bots
-from .hub import MAX_MESSAGE, MAX_REFUSED, ClientError, Conn, Hub, LiveGame
-from .store import NewGame, SeatRow, Store, new_token
+from . import board_api, bots, checks
+from .checks import ClientError
+from .hub import MAX_MESSAGE, MAX_REFUSED, Conn, Hub, LiveGame
+from .store import NewGame, SeatRow, Store, hash_token, new_token
+
+log = logging.getLogger("paxpamir.server")
 
 STATIC = Path(__file__).resolve().parent / "static"
+#: A server game's seed: random bits from ``secrets`` (the opening market must not let anyone search them all).
+SEED_BITS = 64
 MAX_BODY = 65_536
 #: Seconds a new websocket has to send its ``hello``.
 HELLO_TIMEOUT = 15.0
@@ -105,9 +111,9 @@ class LanguageMiddleware:
             await self.app(scope, receive, send)
 
 
-def create_app(database_url: str, public_url: str = "") -> Starlette:
+def create_app(database_url: str, public_url: str = "", allow_private_webhooks: bool = False) -> Starlette:
     store = Store(database_url)
-    hub = Hub(store, public_url)
+    hub = Hub(store, public_url, allow_private_webhooks)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
@@ -121,24 +127,22 @@ def create_app(database_url: str, public_url: str = "") -> Starlette:
         body = await request.body()
         if len(body) > MAX_BODY:
             raise ClientError("too_large", N_("the request body is over {limit} bytes"), limit=MAX_BODY)
-        try:
-            return json.loads(body or b"{}")
-        except (ValueError, UnicodeDecodeError):
-            raise ClientError("bad_json", N_("the request body is not valid JSON")) from None
+        return checks.parse_json(body or b"{}")
+
+    def bearer(request: Request) -> str:
+        header = request.headers.get("authorization", "")
+        return header[7:].strip() if header.lower().startswith("bearer ") else ""
 
     async def authorise(request: Request) -> tuple[LiveGame, str, int | None]:
         game_id = request.path_params["game_id"]
-        header = request.headers.get("authorization", "")
-        token = header[7:].strip() if header.lower().startswith("bearer ") else ""
+        token = bearer(request)
         if not token:
             raise ClientError("unauthorized", N_("send the link's token as 'Authorization: Bearer <token>'"))
         return await resolve(game_id, token)
 
     async def resolve(game_id: str, token: Any) -> tuple[LiveGame, str, int | None]:
-        if not isinstance(token, str) or not token or len(token) > 200:
-            raise ClientError("unauthorized", N_("a token (the secret part of your link) is needed"))
-        if len(game_id) > 32:
-            raise ClientError("unknown_game", N_("there is no such game"))
+        token = checks.token(token)
+        checks.game_id(game_id)
         found = await hub.db(store.resolve_token, game_id, token)
         if found is None:
             if await hub.db(store.load_game, game_id) is None:
@@ -158,10 +162,7 @@ def create_app(database_url: str, public_url: str = "") -> Starlette:
         return JSONResponse(created, status_code=201)
 
     async def create_game(spec: Any, base: str) -> dict[str, Any]:
-        if not isinstance(spec, dict):
-            raise ClientError(
-                "bad_request", N_("send a JSON object such as {example}"), example='{"seats": [{"kind": "human"}, ...]}'
-            )
+        spec = checks.fields(spec, ("seats", "seed", "open_hands", "bot_delay", "wakhan_variants"), N_("a new game"))
         seat_specs = spec.get("seats")
         if not isinstance(seat_specs, list) or not MIN_PLAYERS <= len(seat_specs) <= MAX_PLAYERS:
             raise ClientError("bad_request", N_("'seats' must list {low} to {high} seats"), low=MIN_PLAYERS,
@@ -171,14 +172,18 @@ def create_app(database_url: str, public_url: str = "") -> Starlette:
         for i, s in enumerate(seat_specs):
             if isinstance(s, str):
                 s = {"kind": s}
-            if not isinstance(s, dict) or s.get("kind", "human") not in kinds:
+            s = checks.fields(s, ("kind", "name"), N_("a seat"))
+            kind = s.get("kind", "human")
+            if not isinstance(kind, str) or kind not in kinds:
                 raise ClientError(
                     "bad_request", N_("seat {n}: the kind must be one of {kinds}"), n=i + 1, kinds=', '.join(kinds)
                 )
-            kind = s.get("kind", "human")
             name = s.get("name")
-            if name is not None and (not isinstance(name, str) or not name.split()):
-                raise ClientError("bad_request", N_("seat {n}: a name is a non-empty string"), n=i + 1)
+            if name is not None:
+                try:
+                    name = checks.display_name(name)
+                except ClientError as exc:
+                    raise ClientError("bad_request", N_("seat {n}: {error}"), n=i + 1, error=exc.message) from None
             # Unnamed seats are named in the creator's language (the names are stored as given).
             if kind == bots.WAKHAN:
                 default = "Wakhan"
@@ -186,15 +191,16 @@ def create_app(database_url: str, public_url: str = "") -> Starlette:
                 default = _("Player {n}").format(n=i + 1)
             else:
                 default = _("{kind} bot {n}").format(kind=kind.capitalize(), n=i + 1)
-            seat_rows.append(SeatRow(i, kind, " ".join(name.split())[:40] if name else default, None))
+            seat_rows.append(SeatRow(i, kind, name or default, None))
         wakhan_seats = [r.seat for r in seat_rows if r.kind == bots.WAKHAN]
         if wakhan_seats and (wakhan_seats != [len(seat_rows) - 1] or len(seat_rows) not in (2, 3)):
             raise ClientError("bad_request", N_("Wakhan takes the last seat of a game of 2 or 3 seats"))
         seed = spec.get("seed")
+        # A seed the creator gives (tests, tournaments) makes the deck known to them: the game says so publicly.
+        secret = seed is None
         if seed is None:
-            seed = secrets.randbelow(2**31)
-        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**62:
-            raise ClientError("bad_request", N_("the seed is a whole number from 0 to 2**62"))
+            seed = secrets.randbits(SEED_BITS)
+        seed = checks.whole_number(seed, "seed", 0, 2**SEED_BITS - 1)
         open_hands = spec.get("open_hands", False)
         delay = spec.get("bot_delay", 0.5)
         if not isinstance(open_hands, bool):
@@ -219,12 +225,13 @@ def create_app(database_url: str, public_url: str = "") -> Starlette:
         links: list[tuple[str, str, int | None]] = [(new_token(), "creator", None), (new_token(), "spectator", None)]
         links += [(new_token(), "seat", r.seat) for r in seat_rows if r.kind == bots.HUMAN]
         new = NewGame(game_id, len(seat_rows), seed, open_hands, bool(wakhan_seats), float(delay),
-                      game.current_player, game.state_hash(), seat_rows, chosen)
+                      game.current_player, game.state_hash(), seat_rows, chosen, secret)
         await hub.db(store.create_game, new, links)
         page = f"{base}/g/{game_id}"
         out: dict[str, Any] = {
             "game": game_id,
-            "seed": seed,
+            # The seed is never sent (it is the whole deck); only whether someone may know it.
+            "secret_deck": secret,
             "wakhan_variants": list(chosen),
             "creator": {"token": links[0][0], "url": f"{page}#{links[0][0]}"},
             "spectator": {"token": links[1][0], "url": f"{page}#{links[1][0]}"},
@@ -249,19 +256,16 @@ def create_app(database_url: str, public_url: str = "") -> Starlette:
         except ClientError as exc:
             return error_response(exc)
         message = hub.state_message(live, role, seat, 0, current_language())
-        if role == "creator":
+        if role == "creator" and live.game.is_over:
+            # A hash of the whole hidden state would confirm a guess at the deck: given once the game is over.
             message["state_hash"] = live.game.state_hash()
         return JSONResponse(message)
 
     async def api_move(request: Request) -> Response:
         try:
             live, role, seat = await authorise(request)
-            msg = await read_json(request)
-            if not isinstance(msg, dict):
-                raise ClientError(
-                    "bad_message", N_("send a JSON object such as {example}"), example='{"seq": 12, "option": [...]}'
-                )
-            seq = await hub.submit(live, role, seat, msg)
+            msg = checks.fields(await read_json(request), MESSAGE_FIELDS["move"], N_("a move"), "bad_message")
+            seq = await hub.submit(live, role, seat, msg, token_hash=hash_token(bearer(request)))
         except ClientError as exc:
             return error_response(exc)
         return JSONResponse({"ok": True, "seq": seq})
@@ -278,12 +282,11 @@ def create_app(database_url: str, public_url: str = "") -> Starlette:
     async def set_seat(live: LiveGame, role: str, seat: int | None, msg: Any) -> None:
         if role != "seat" or seat is None:
             raise ClientError("forbidden", N_("only a player's own link may change their name or webhook"))
-        if not isinstance(msg, dict):
-            raise ClientError("bad_message", N_("send a JSON object"))
+        msg = checks.fields(msg, ("type", "name", "webhook"), N_("a seat's settings"), "bad_message")
         name = msg.get("name")
         webhook = msg.get("webhook", "")
-        if name is not None and not isinstance(name, str):
-            raise ClientError("bad_name", N_("a name is a string"))
+        if name is not None:
+            name = checks.display_name(name)
         if webhook is not None and not isinstance(webhook, str):
             raise ClientError("bad_webhook", N_("a webhook is a URL string, or null to remove it"))
         await hub.update_seat(live, seat, name, webhook or None, "webhook" in msg and not webhook)
@@ -294,13 +297,15 @@ def create_app(database_url: str, public_url: str = "") -> Starlette:
             live, role, _seat = await authorise(request)
             if role != "creator":
                 raise ClientError("forbidden", N_("only the game's creator may issue links"))
-            msg = await read_json(request)
-            target = msg.get("seat") if isinstance(msg, dict) else None
-            if target is not None and (not isinstance(target, int) or not 0 <= target < len(live.seats)
-                                       or live.seats[target].kind != bots.HUMAN):
+            msg = checks.fields(await read_json(request), ("seat",), N_("a new link ({} for the spectators)"))
+            target = msg.get("seat")
+            if target is not None and (not isinstance(target, int) or isinstance(target, bool)
+                                       or not 0 <= target < len(live.seats) or live.seats[target].kind != bots.HUMAN):
                 raise ClientError("bad_request", N_("'seat' must be a human seat's number (0-based)"))
             token = new_token()
-            await hub.db(store.replace_token, live.id, "seat" if target is not None else "spectator", target, token)
+            old = await hub.db(store.replace_token, live.id, "seat" if target is not None else "spectator", target,
+                               token)
+            hub.revoke(live.id, set(old))  # pages open with the old link close now (other processes: NOTIFY)
         except ClientError as exc:
             return error_response(exc)
         base = str(request.base_url).rstrip("/")
@@ -356,24 +361,21 @@ def create_app(database_url: str, public_url: str = "") -> Starlette:
                 ))
                 return
             try:
-                hello = json.loads(first) if len(first) <= MAX_MESSAGE else None
-            except ValueError:
-                hello = None
-            if not isinstance(hello, dict) or hello.get("type") != "hello":
-                await _refuse(ws, ClientError("bad_message", N_("the first message must be {example}"),
-                                              example='{"type": "hello", "token": ...}'))
-                return
-            try:
+                hello = checks.parse_json(first) if len(first) <= MAX_MESSAGE else None
+                if not isinstance(hello, dict) or hello.get("type") != "hello":
+                    raise ClientError("bad_message", N_("the first message must be {example}"),
+                                      example='{"type": "hello", "token": ...}')
+                hello = checks.fields(hello, ("type", "token", "lang"), N_("the hello message"), "bad_message")
                 live, role, seat = await resolve(game_id, hello.get("token"))
             except ClientError as exc:
                 await _refuse(ws, exc)
                 return
             lang = hello.get("lang", current_language())
-            if lang not in LANGUAGES:
+            if not isinstance(lang, str) or lang not in LANGUAGES:
                 await _refuse(ws, ClientError("bad_language", N_("unknown language {lang}: choose one of {languages}"),
                                               lang=repr(lang), languages=", ".join(LANGUAGES)))
                 return
-            conn = Conn(role, seat, lang)
+            conn = Conn(role, seat, hash_token(hello["token"]), lang)
             writer = asyncio.create_task(_writer(ws, conn))
             try:
                 await hub.attach(live, conn)
@@ -388,7 +390,7 @@ def create_app(database_url: str, public_url: str = "") -> Starlette:
     async def _reader(ws: WebSocket, conn: Conn, live: LiveGame) -> None:
         while not conn.closed:
             message = await ws.receive()
-            if message["type"] == "websocket.disconnect":
+            if message["type"] == "websocket.disconnect" or conn.closed:  # closed: e.g. its link was replaced
                 return
             raw = message.get("text")
             if raw is None:
@@ -409,18 +411,24 @@ def create_app(database_url: str, public_url: str = "") -> Starlette:
                     conn.send({"type": "error", "code": exc.code, "message": exc.message, "seq": live.seq})
                 if exc.code == "stale_seq":
                     hub.send_state(live, conn)
+            except Exception:  # a fault of ours: the page hears of it, the socket and the game go on
+                log.exception("game %s: a message could not be handled", live.id)
+                with language(conn.lang):
+                    conn.send({"type": "error", "code": "internal", "seq": live.seq,
+                               "message": _("the server could not handle that message (nothing changed)")})
             await asyncio.sleep(0)  # let the writer and other pages through
 
     async def handle(conn: Conn, live: LiveGame, raw: str) -> None:
         if len(raw) > MAX_MESSAGE:
             raise ClientError("too_large", N_("messages are limited to {limit} characters"), limit=MAX_MESSAGE)
-        try:
-            msg = json.loads(raw)
-        except ValueError:
-            raise ClientError("bad_json", N_("that message is not valid JSON")) from None
+        msg = checks.parse_json(raw)
         if not isinstance(msg, dict):
             raise ClientError("bad_message", N_("a message is a JSON object"))
         kind = msg.get("type", "move" if "option" in msg else None)
+        if not isinstance(kind, str) or kind not in MESSAGE_FIELDS:
+            raise ClientError("bad_message", N_("unknown message type {kind} (move, undo, seat, state, lang, ping)"),
+                              kind=repr(kind))
+        msg = checks.fields(msg, MESSAGE_FIELDS[kind], N_("this message"), "bad_message")
         if kind in ("move", "undo"):
             await hub.submit(live, conn.role, conn.seat, {**msg, "type": kind}, conn)
         elif kind == "ping":
@@ -431,15 +439,12 @@ def create_app(database_url: str, public_url: str = "") -> Starlette:
             await set_seat(live, conn.role, conn.seat, msg)
         elif kind == "lang":
             lang = msg.get("lang")
-            if lang not in LANGUAGES:
+            if not isinstance(lang, str) or lang not in LANGUAGES:
                 raise ClientError("bad_language", N_("unknown language {lang}: choose one of {languages}"),
                                   lang=repr(lang), languages=", ".join(LANGUAGES))
             conn.lang = lang
             conn.epoch = -1  # the whole log again, in the new language
             hub.send_state(live, conn)
-        else:
-            raise ClientError("bad_message", N_("unknown message type {kind} (move, undo, seat, state, lang, ping)"),
-                              kind=repr(kind))
 
     routes = [
         Route("/", lobby),
@@ -460,6 +465,17 @@ def create_app(database_url: str, public_url: str = "") -> Starlette:
     app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(LanguageMiddleware)])
     app.state.hub = hub
     return app
+
+
+#: The fields of each message a page may send (docs/server-protocol.md).
+MESSAGE_FIELDS: dict[str, tuple[str, ...]] = {
+    "move": ("type", "seq", "option"),
+    "undo": ("type", "seq"),
+    "seat": ("type", "name", "webhook"),
+    "state": ("type",),
+    "lang": ("type", "lang"),
+    "ping": ("type",),
+}
 
 
 async def _refuse(ws: WebSocket, exc: ClientError) -> None:

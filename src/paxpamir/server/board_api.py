@@ -26,6 +26,8 @@ from ..engine.game import Game
 from ..presentation.cardref import card_lines
 from ..presentation.viewmodel import card_facts, view_model
 from ..rules.scoring import influence
+from . import checks
+from .checks import ClientError
 
 if TYPE_CHECKING:
     from .hub import Hub, LiveGame
@@ -43,7 +45,10 @@ async def _authorise(request: Request) -> tuple[LiveGame, str, int | None] | JSO
     game_id = request.path_params["game_id"]
     header = request.headers.get("authorization", "")
     token = header[7:].strip() if header.lower().startswith("bearer ") else ""
-    if not token or len(token) > 200 or len(game_id) > 32:
+    try:
+        checks.token(token)
+        checks.game_id(game_id)
+    except ClientError:
         return _error("unauthorized", "send the link's token as 'Authorization: Bearer <token>'", 401)
     found = await hub.db(hub.store.resolve_token, game_id, token)
     live = await hub.get(game_id) if found is not None else None
@@ -86,6 +91,7 @@ async def api_model(request: Request) -> Response:
         return found
     live, role, seat = found
     game = live.game
+    over = game.is_over  # read once: every check below is about the game as it is now
     view_as: int | None = seat if role == "seat" else None
     raw_as = request.query_params.get("as")
     if raw_as is not None and raw_as != "":
@@ -93,23 +99,19 @@ async def api_model(request: Request) -> Response:
             view_as = None
         else:
             try:
-                wanted = int(raw_as)
-            except ValueError:
-                return _error("bad_request", "'as' is a seat number or 'public'", 422)
-            if not 0 <= wanted < game.n:
-                return _error("bad_request", f"'as' is a seat from 0 to {game.n - 1}", 422)
-            if wanted != view_as and not game.is_over:
+                wanted = checks.query_number(raw_as, "as", 0, game.n - 1)
+            except ClientError:
+                return _error("bad_request", f"'as' is 'public' or a seat from 0 to {game.n - 1}", 422)
+            # Before the end a link looks through its own seat or the public view only: the creator and the
+            # spectators have no seat, so they see no hand.
+            if wanted != view_as and not over:
                 return _error("forbidden", "other seats' views open when the game has ended", 403)
             view_as = wanted
-    raw_at = request.query_params.get("at")
-    at = live.seq
-    if raw_at is not None and raw_at != "":
-        try:
-            at = int(raw_at)
-        except ValueError:
-            return _error("bad_request", "'at' is a decision number", 422)
-        if not 0 <= at <= live.seq:
-            return _error("bad_request", f"'at' is from 0 to {live.seq}", 422)
+    try:
+        chosen = checks.query_number(request.query_params.get("at"), "at", 0, live.seq)
+    except ClientError:
+        return _error("bad_request", f"'at' is a decision number from 0 to {live.seq}", 422)
+    at = live.seq if chosen is None else chosen
     if at != live.seq:
         rows = await _rows(request, live)
         try:
@@ -197,10 +199,8 @@ def game_stats(live: LiveGame, rows: list[DecisionRow]) -> dict[str, Any]:
 
 
 async def api_card(request: Request) -> Response:
-    try:
-        number = int(request.path_params["number"])
-    except ValueError:
-        number = -1
+    raw = request.path_params["number"]
+    number = int(raw) if checks.DIGITS.fullmatch(raw) else -1
     if not 0 < number < len(CARDS):
         return _error("unknown_card", "there is no such card", 404)
     return JSONResponse(_card(number))

@@ -24,7 +24,13 @@ def register(subparsers: Any) -> None:
         "(default: $PAXPAMIR_HOME/server.sqlite3 or ~/.paxpamir/server.sqlite3)",
     )
     p.add_argument("--public-url", metavar="URL", help="the address players use, for links in notifications")
-    p.add_argument("--log-level", default="warning", help="uvicorn log level (default warning)")
+    p.add_argument("--log-level", default="warning", help="uvicorn log level (default warning); tokens and "
+                   "websocket payloads never reach the log at any level")
+    p.add_argument(
+        "--allow-private-webhooks",
+        action="store_true",
+        help="let webhooks point at loopback and private network addresses (a server on a trusted LAN only)",
+    )
     p.add_argument("--open", action="store_true", help="open the lobby in your web browser once the server is up")
     p.set_defaults(run=cmd_serve)
 
@@ -53,7 +59,8 @@ def cmd_serve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
         host = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
         open_when_ready(f"http://{host}:{args.port}/")
-    return serve(args.host, args.port, args.database, args.public_url, args.log_level, out, err)
+    return serve(args.host, args.port, args.database, args.public_url, args.log_level, out, err,
+                 args.allow_private_webhooks)
 
 
 def cmd_loadtest(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:

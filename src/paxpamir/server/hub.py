@@ -23,7 +23,8 @@ from ..content.i18n import gettext as _
 from ..engine.errors import PamirError
 from ..engine.game import Game
 from ..engine.reason import Reason
-from . import bots, views
+from . import bots, views, webhooks
+from .checks import ClientError
 from .store import NOTIFY_CHANNEL, DecisionRow, GameRow, SeatRow, Store
 
 log = logging.getLogger("paxpamir.server")
@@ -43,27 +44,14 @@ CHECKPOINT_EVERY = 2.0
 MAX_QUEUE = 1000
 
 
-class ClientError(Exception):
-    """A request that is refused, with a machine-readable code and a readable message. The message is an English
-    template with ``{name}`` fields filled from ``args``; :attr:`message` renders it in the current language."""
-
-    def __init__(self, code: str, template: str, **args: Any) -> None:
-        super().__init__(template.format(**args))
-        self.code = code
-        self.template = template
-        self.args_ = args
-
-    @property
-    def message(self) -> str:
-        return _(self.template).format(**self.args_)
-
-
 @dataclass(eq=False)
 class Conn:
     """One open page: its role (``seat``, ``spectator`` or ``creator``), seat and outgoing queue."""
 
     role: str
     seat: int | None
+    #: The SHA-256 of the token this page said hello with: replacing that link closes the page.
+    token_hash: str = ""
     #: The language this page reads (its ``hello`` or a ``lang`` message say which): texts sent to it are in it.
     lang: str = "en"
     queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
@@ -119,15 +107,19 @@ class LiveGame:
     events: list[dict[str, Any]] = field(default_factory=list)
     texts: list[dict[str, Any]] = field(default_factory=list)
     bot_task: asyncio.Task[None] | None = None
+    #: False when the creator chose the seed: the deck is then known to whoever knows the seed.
+    secret: bool = True
 
     def names(self) -> list[str]:
         return [s.name for s in self.seats]
 
 
 class Hub:
-    def __init__(self, store: Store, public_url: str = "") -> None:
+    def __init__(self, store: Store, public_url: str = "", allow_private_webhooks: bool = False) -> None:
         self.store = store
         self.public_url = public_url.rstrip("/")
+        #: ``pamir serve --allow-private-webhooks``: webhooks may point at loopback and private addresses.
+        self.allow_private_webhooks = allow_private_webhooks
         self.live: dict[str, LiveGame] = {}
         self._load_lock = asyncio.Lock()
         self._tasks: set[asyncio.Task[Any]] = set()
@@ -209,7 +201,7 @@ class Hub:
         game = Game.new(
             row.players, row.seed, open_hands=row.open_hands, wakhan=row.wakhan, wakhan_variants=row.wakhan_variants
         )
-        live = LiveGame(row.id, row.seed, row.bot_delay, game, 0, row.seats)
+        live = LiveGame(row.id, row.seed, row.bot_delay, game, 0, row.seats, secret=row.secret)
         for r in rows:
             _apply_row(live.game, r)
             live.seq = r.seq + 1
@@ -305,6 +297,7 @@ class Hub:
             "to_move": to_move,
             "over": g.is_over,
             "winners": list(g.winners),
+            "secret_deck": live.secret,
             "title": title,
             "view": views.seat_view(g, seat),
             "decision": views.decision_for(g, seat),
@@ -329,11 +322,12 @@ class Hub:
     # ------------------------------------------------------------------ decisions
 
     async def submit(self, live: LiveGame, role: str, seat: int | None, msg: dict[str, Any],
-                     conn: Conn | None = None) -> int:
-        """Check, commit and apply a move or an undo from a page or the JSON API; return the new ``seq``.
-
-        Raises :class:`ClientError` (nothing changed) when the request is refused.
+                     conn: Conn | None = None, token_hash: str | None = None) -> int:
+        """Check, commit and apply a move or an undo from a page (``conn``) or the JSON API (``token_hash``: the
+        link's); return the new ``seq``. Raises :class:`ClientError` (nothing changed) when it is refused.
         """
+        if conn is not None:
+            token_hash = conn.token_hash
         kind = msg.get("type", "move")
         if kind not in ("move", "undo"):
             raise ClientError("bad_message", N_("unknown message type {kind}"), kind=repr(kind))
@@ -352,6 +346,8 @@ class Hub:
             g = live.game
             if g.is_over:
                 raise ClientError("game_over", N_("the game is over"))
+            if conn is not None and conn.closed:  # its link was replaced while this message waited
+                raise ClientError("forbidden", N_("this link was replaced by the game's creator"))
             if g.current_player != seat:
                 who = live.seats[g.current_player].name if g.current_player is not None else "nobody"
                 raise ClientError("not_your_turn", N_("it is {who}'s decision, not yours"), who=who)
@@ -359,10 +355,14 @@ class Hub:
                 if not g.can_undo(seat):
                     raise ClientError("cannot_undo", N_("nothing to undo: only your own decisions this turn, "
                                                         "before any card is revealed or another player decides"))
-                ok = await self._commit(live, "undo", seat, None, None)
+                ok = await self._commit(live, "undo", seat, None, None, token_hash)
             else:
                 option = _match_option(g, msg.get("option"))
-                ok = await self._commit(live, "move", seat, option, None)
+                ok = await self._commit(live, "move", seat, option, None, token_hash)
+            if not ok and token_hash and token_hash not in await self.db(self.store.token_hashes, live.id):
+                if conn is not None:
+                    _revoked(conn)
+                raise ClientError("forbidden", N_("this link was replaced by the game's creator"))
             if not ok:
                 raise ClientError("stale_seq", N_("another move was made first (now at seq {seq})"), seq=live.seq)
             if conn is not None:
@@ -373,8 +373,9 @@ class Hub:
         return new_seq
 
     async def _commit(self, live: LiveGame, kind: str, seat: int, option: tuple[Any, ...] | None,
-                      reason: Any) -> bool:
-        """With the lock held: apply to a clone, commit, then adopt. False if another commit took ``seq``."""
+                      reason: Any, token_hash: str | None = None) -> bool:
+        """With the lock held: apply to a clone, commit, then adopt. False if another commit took ``seq`` or
+        ``token_hash`` (the link of a person's move) was replaced meanwhile."""
         before = live.game.current_player
         g2 = live.game.clone()
         if kind == "undo":
@@ -395,7 +396,7 @@ class Hub:
                 text = render(reason)
         ok = await self.db(
             self.store.append, live.id, live.seq, kind, seat, list(option) if option is not None else None,
-            text, g2.current_player, g2.is_over, g2.state_hash(), data,
+            text, g2.current_player, g2.is_over, g2.state_hash(), data, token_hash,
         )
         if not ok:
             await self._sync_locked(live)
@@ -444,10 +445,8 @@ class Hub:
             name = " ".join(name.split())[:40]
             if not name:
                 raise ClientError("bad_name", N_("a display name needs at least one visible character"))
-        if webhook is not None and not webhook.startswith(("http://", "https://")):
-            raise ClientError("bad_webhook", N_("a webhook is an http:// or https:// URL"))
-        if webhook is not None and len(webhook) > 2000:
-            raise ClientError("bad_webhook", N_("that webhook URL is too long"))
+        if webhook is not None:
+            await webhooks.check(webhook, self.allow_private_webhooks)
         await self.db(self.store.update_seat, live.id, seat, name, webhook, clear_webhook)
         await self.sync(live)
 
@@ -463,7 +462,28 @@ class Hub:
         if self.public_url:
             text += f" {self.public_url}/g/{live.id}"
         payload = {"content": text, "text": text, "game": live.id, "seat": seat, "seq": live.seq}
-        self.spawn(_post_webhook(info.webhook_url, payload))
+        self.spawn(webhooks.post(info.webhook_url, payload, self.allow_private_webhooks))
+
+    # ------------------------------------------------------------------ replaced links
+
+    def revoke(self, game_id: str, hashes: set[str] | None = None) -> None:
+        """Close every page of ``game_id`` that said hello with one of ``hashes`` (its link was replaced)."""
+        live = self.live.get(game_id)
+        if live is None or not hashes:
+            return
+        for conn in list(live.conns):
+            if conn.token_hash in hashes:
+                _revoked(conn)
+
+    async def revoke_stale(self, game_id: str) -> None:
+        """Close this process's pages of ``game_id`` whose link no longer works (another process replaced it)."""
+        live = self.live.get(game_id)
+        if live is None:
+            return
+        valid = await self.db(self.store.token_hashes, game_id)
+        for conn in list(live.conns):
+            if conn.token_hash not in valid:
+                _revoked(conn)
 
     # ------------------------------------------------------------------ LISTEN/NOTIFY
 
@@ -481,6 +501,9 @@ class Hub:
                         self.spawn(self.sync(cached))
                     async for note in conn.notifies():
                         game_id, _sep, seq = note.payload.partition(" ")
+                        if seq == "revoke":
+                            self.spawn(self.revoke_stale(game_id))
+                            continue
                         live = self.live.get(game_id)
                         # A decision this process committed itself (or has read already) needs no reading.
                         if live is not None and not (seq.isdigit() and int(seq) <= live.seq):
@@ -524,13 +547,12 @@ def _deep_tuple(value: list[Any]) -> tuple[Any, ...]:
     return tuple(_deep_tuple(v) if isinstance(v, list) else v for v in value)
 
 
-async def _post_webhook(url: str, payload: dict[str, Any]) -> None:
-    import httpx
+#: The close code and reason of a page whose link the creator replaced.
+REVOKED_CODE = 4403
+REVOKED_REASON = "link replaced"
 
-    try:
-        async with httpx.AsyncClient(timeout=10) as client:
-            response = await client.post(url, json=payload)
-            if response.status_code >= 400:
-                log.warning("webhook %s answered %s", url, response.status_code)
-    except Exception as exc:  # a dead webhook must not disturb the game
-        log.warning("webhook %s failed: %s", url, exc)
+
+def _revoked(conn: Conn) -> None:
+    with language(conn.lang):
+        conn.send({"type": "error", "code": "forbidden", "message": _("this link was replaced by the game's creator")})
+    conn.close(REVOKED_CODE, REVOKED_REASON)

@@ -2,31 +2,41 @@
 
 from __future__ import annotations
 
+import importlib.util
 from typing import TextIO
 
 from .store import database_url
 
 
 def serve(host: str, port: int, database: str | None, public_url: str | None, log_level: str, out: TextIO,
-          err: TextIO) -> int:
+          err: TextIO, allow_private_webhooks: bool = False) -> int:
     try:
         import uvicorn
 
         from .app import create_app
+        from .logsafe import log_config
     except ImportError as exc:
         print(f"pamir serve: error: {exc.name} is missing; install the extra: pip install 'paxpamir[server]'",
               file=err)
         return 1
     url = database_url(database)
+    if url.startswith("postgresql") and importlib.util.find_spec("psycopg") is None:
+        print("pamir serve: error: psycopg is missing, which a PostgreSQL database needs; install the extra: "
+              "pip install 'paxpamir[server,postgres]'", file=err)
+        return 1
     shown = url.split("@")[-1] if "@" in url else url
     public = public_url or f"http://{host}:{port}"
-    app = create_app(url, public)
+    app = create_app(url, public, allow_private_webhooks)
     print(f"pamir serve: {public}/ (database {shown})", file=out, flush=True)
+    if allow_private_webhooks:
+        print("pamir serve: --allow-private-webhooks: webhooks may point at loopback and private network addresses "
+              "(only for a server on a trusted home or office network)", file=out, flush=True)
     uvicorn.run(
         app,
         host=host,
         port=port,
         log_level=log_level,
+        log_config=log_config(log_level),  # every handler redacts tokens and websocket payloads
         ws_max_size=1 << 20,  # beyond this uvicorn closes the socket (1009); the app refuses over 16 KiB itself
         ws_per_message_deflate=False,  # small JSON messages: compression costs more CPU than it saves
         ws_ping_interval=20,

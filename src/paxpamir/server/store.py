@@ -19,7 +19,6 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import (
-    BigInteger,
     Boolean,
     Column,
     DateTime,
@@ -37,13 +36,14 @@ from sqlalchemy import (
     insert,
     select,
     text,
+    true,
     update,
 )
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 
 #: The channel on which PostgreSQL servers announce changes: payload "<game id> <new seq>" after a decision,
-#: "<game id>" alone after a seat's name or webhook changed.
+#: "<game id>" alone after a seat's name or webhook changed, "<game id> revoke" after a link was replaced.
 NOTIFY_CHANNEL = "pamir_games"
 
 metadata = MetaData()
@@ -53,7 +53,11 @@ games = Table(
     metadata,
     Column("id", String(32), primary_key=True),
     Column("players", Integer, nullable=False),
-    Column("seed", BigInteger, nullable=False),
+    # The seed as decimal text (64 random bits do not fit a signed BIGINT; migration 0004). Never sent to anyone
+    # before the game is over.
+    Column("seed", String(24), nullable=False),
+    # False when the creator gave the seed (tests, tournaments): whoever knows it knows the deck (migration 0004).
+    Column("secret", Boolean, nullable=False, server_default=true()),
     Column("open_hands", Boolean, nullable=False),
     Column("wakhan", Boolean, nullable=False),
     Column("wakhan_variants", String(200), nullable=False, server_default=""),  # comma-separated; "" = rulebook
@@ -104,10 +108,16 @@ decisions = Table(
 
 # The statements of a move, written out once: they run for every decision and SQLAlchemy's expression
 # building would cost more than the database itself.
+# A move made with a link counts only while that link works: the check is part of the compare-and-set, so a link
+# replaced by another process an instant before is refused too (bots and Wakhan pass no token).
 _ADVANCE = text(
     "UPDATE games SET seq = :next, to_move = :to_move, over = :over, state_hash = :hash, updated_at = :now "
-    "WHERE id = :id AND seq = :seq"
-).bindparams(bindparam("over", type_=Boolean()), bindparam("now", type_=DateTime(timezone=True)))
+    "WHERE id = :id AND seq = :seq AND (CAST(:token_hash AS VARCHAR(64)) IS NULL OR EXISTS "
+    "(SELECT 1 FROM tokens WHERE tokens.token_hash = :token_hash AND tokens.game_id = :id))"
+).bindparams(
+    bindparam("over", type_=Boolean()), bindparam("now", type_=DateTime(timezone=True)),
+    bindparam("token_hash", type_=String()),
+)
 _RECORD = text(
     "INSERT INTO decisions (game_id, seq, kind, seat, option, reason, reason_data, created_at) "
     "VALUES (:id, :seq, :kind, :seat, :option, :reason, :reason_data, :now)"
@@ -182,6 +192,8 @@ class GameRow:
     state_hash: str
     seats: list[SeatRow] = field(default_factory=list)
     wakhan_variants: tuple[str, ...] = ()
+    #: False when the creator chose the seed (so the deck is known to whoever knows it).
+    secret: bool = True
 
 
 @dataclass
@@ -198,6 +210,7 @@ class NewGame:
     state_hash: str
     seats: list[SeatRow]
     wakhan_variants: tuple[str, ...] = ()
+    secret: bool = True
 
 
 class Store:
@@ -236,7 +249,8 @@ class Store:
                 insert(games).values(
                     id=g.id,
                     players=g.players,
-                    seed=g.seed,
+                    seed=str(g.seed),
+                    secret=g.secret,
                     open_hands=g.open_hands,
                     wakhan=g.wakhan,
                     wakhan_variants=",".join(g.wakhan_variants),
@@ -269,7 +283,8 @@ class Store:
             out = GameRow(
                 id=row["id"],
                 players=row["players"],
-                seed=row["seed"],
+                seed=int(row["seed"]),
+                secret=bool(row["secret"]),
                 open_hands=row["open_hands"],
                 wakhan=row["wakhan"],
                 bot_delay=row["bot_delay"],
@@ -328,8 +343,10 @@ class Store:
         over: bool,
         state_hash: str,
         reason_data: dict[str, Any] | None = None,
+        token_hash: str | None = None,
     ) -> bool:
-        """Commit decision number ``seq`` of ``game_id``; False (and nothing changed) if ``seq`` is taken."""
+        """Commit decision number ``seq`` of ``game_id``; False (and nothing changed) if ``seq`` is taken, or if
+        ``token_hash`` (the link the move was made with) no longer opens the game."""
         params = {
             "id": game_id,
             "seq": seq,
@@ -343,6 +360,7 @@ class Store:
             "option": json.dumps(option, separators=(",", ":")) if option is not None else None,
             "reason": reason,
             "reason_data": json.dumps(reason_data, separators=(",", ":")) if reason_data is not None else None,
+            "token_hash": token_hash,
         }
         try:
             with self.engine.begin() as c:
@@ -372,13 +390,23 @@ class Store:
             if self.is_postgres:
                 c.execute(text("SELECT pg_notify(:ch, :payload)"), {"ch": NOTIFY_CHANNEL, "payload": game_id})
 
-    def replace_token(self, game_id: str, role: str, seat: int | None, token: str) -> None:
-        """Issue a new link for a seat (or the spectators): the old one stops working."""
+    def replace_token(self, game_id: str, role: str, seat: int | None, token: str) -> list[str]:
+        """Issue a new link for a seat (or the spectators): the old one stops working. Returns the hashes of the
+        tokens it replaced; with PostgreSQL the other server processes are told to close their pages."""
         with self.engine.begin() as c:
             cond = [tokens.c.game_id == game_id, tokens.c.role == role]
             cond.append(tokens.c.seat == seat if seat is not None else tokens.c.seat.is_(None))
+            old = [r[0] for r in c.execute(select(tokens.c.token_hash).where(*cond))]
             c.execute(tokens.delete().where(*cond))
             c.execute(insert(tokens).values(token_hash=hash_token(token), game_id=game_id, role=role, seat=seat))
+            if self.is_postgres:
+                c.execute(_NOTIFY, {"ch": NOTIFY_CHANNEL, "payload": f"{game_id} revoke"})
+        return old
+
+    def token_hashes(self, game_id: str) -> set[str]:
+        """The hashes of every link of ``game_id`` that works now."""
+        with self.engine.connect() as c:
+            return {r[0] for r in c.execute(select(tokens.c.token_hash).where(tokens.c.game_id == game_id))}
 
     def checkpoint(self) -> None:
         """Copy the SQLite write-ahead log into the database file (without blocking writers)."""

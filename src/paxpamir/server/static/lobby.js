@@ -107,6 +107,12 @@ $("create").onsubmit = async (ev) => {
   error.textContent = "";
   const list = $("link-list");
   list.replaceChildren(item(_("Creator (watch, issue new links)"), data.creator.url), item(_("Spectators"), data.spectator.url));
+  if (data.secret_deck === false) {
+    const note = document.createElement("li");
+    note.id = "not-secret";
+    note.textContent = _("You chose the seed: whoever knows it knows the deck, and the game tells every player so.");
+    list.prepend(note);
+  }
   remember({ url: data.creator.url, game: data.game, label: "creator", when: Date.now() });
   let first = null;
   for (const s of data.seats) if (s.url) {
