@@ -8,6 +8,9 @@
 - ``compiled``: compile, also in an editable install, and fail loudly if that is impossible;
 - ``pure``: never compile.
 
+A compiled build makes a wheel for its platform and Python (``cp311-cp311-linux_x86_64``, ...); a build that
+compiles nothing makes a wheel that any platform can install (``py3-none-any``).
+
 ``paxpamir.build_info()`` and ``pamir bench`` say which build is running.
 """
 
@@ -22,6 +25,7 @@ from pathlib import Path
 
 from setuptools import Distribution as _Distribution
 from setuptools import setup
+from setuptools.command.bdist_wheel import bdist_wheel as _bdist_wheel
 from setuptools.command.build_ext import build_ext as _build_ext
 
 #: The packages compiled with mypyc: everything but the clients (terminal, command line, server).
@@ -41,10 +45,11 @@ def _editable() -> bool:
 
 
 def _modules() -> list[str]:
+    """The modules mypyc compiles: every module of the compiled packages and of their subpackages."""
     root = Path(__file__).resolve().parent / "src"
     found = []
     for package in COMPILED_PACKAGES:
-        for path in sorted((root / "paxpamir" / package).glob("*.py")):
+        for path in sorted((root / "paxpamir" / package).rglob("*.py")):
             relative = path.relative_to(root).as_posix()
             if relative not in PURE_MODULES:
                 found.append(f"src/{relative}")
@@ -75,8 +80,16 @@ class build_ext(_build_ext):
             if self.inplace:
                 _remove_compiled(Path(__file__).resolve().parent / "src")
         super().run()
+        # What was really built: in the default mode a failed C compile leaves an extension out.
+        built = [ext for ext in self.extensions if Path(self.get_ext_fullpath(ext.name)).exists()]
+        _decided(self.distribution, bool(built))
 
     def _mypyc_extensions(self) -> list:
+        extensions = self._choose()
+        _decided(self.distribution, bool(extensions))
+        return extensions
+
+    def _choose(self) -> list:
         mode = _mode()
         editable = bool(getattr(self, "editable_mode", False)) or bool(self.inplace)
         if mode == "pure" or (mode == "auto" and editable):
@@ -109,9 +122,40 @@ def _remove_compiled(root: Path) -> None:
             path.unlink()
 
 
+#: The commands that only write metadata or the source distribution: they never compile, so mypyc must not run.
+_NO_BUILD = frozenset({"egg_info", "dist_info", "sdist"})
+
+
 class Distribution(_Distribution):
-    def has_ext_modules(self) -> bool:  # so that build_ext always runs and decides for itself
-        return True
+    """Has extension modules while a build command runs, until build_ext has decided; then if it compiled."""
+
+    compiles: bool | None = None
+
+    def has_ext_modules(self) -> bool:
+        if self.compiles is not None:
+            return self.compiles
+        # Undecided: a build answers yes, so that build_ext runs and decides for itself; the metadata and the
+        # sdist answer no (they would have build_ext run mypyc to list its generated C files).
+        return not set(self.commands) <= _NO_BUILD
 
 
-setup(distclass=Distribution, cmdclass={"build_ext": build_ext})
+def _decided(distribution: _Distribution, compiles: bool) -> None:
+    if isinstance(distribution, Distribution):
+        distribution.compiles = compiles
+
+
+class bdist_wheel(_bdist_wheel):
+    """A wheel tagged by what was built: the platform's tags if the engine was compiled, ``py3-none-any`` if not.
+
+    ``root_is_pure`` is read after the build (to choose the install scheme and the tags), not fixed before it."""
+
+    @property  # type: ignore[override]
+    def root_is_pure(self) -> bool:
+        return not (self.distribution.has_ext_modules() or self.distribution.has_c_libraries())
+
+    @root_is_pure.setter
+    def root_is_pure(self, value: bool | None) -> None:
+        pass  # set by bdist_wheel.finalize_options before the build has decided: the property answers instead
+
+
+setup(distclass=Distribution, cmdclass={"build_ext": build_ext, "bdist_wheel": bdist_wheel})

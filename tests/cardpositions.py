@@ -12,6 +12,7 @@ import positions
 
 from paxpamir import Game
 from paxpamir.engine.invariants import check_invariants
+from paxpamir.presentation.words import labelled_options, log_lines, prompt
 
 # Dominance Checks and events by their printed numbers.
 CHECK_1, CHECK_2, CHECK_3, CHECK_4 = 101, 102, 103, 104
@@ -140,16 +141,16 @@ def label_problems(g: Game) -> list[str]:
     prompt or an empty log line (smoke check for new steps). Empty when all is well."""
     problems = []
     seen: dict[str, tuple] = {}
-    for option, text in g.labelled_options():
+    for option, text in labelled_options(g):
         if not isinstance(text, str) or not text.strip():
             problems.append(f"option {list(option)!r} has no label")
         elif text in seen:
             problems.append(f"options {list(seen[text])!r} and {list(option)!r} both read {text!r}")
         else:
             seen[text] = option
-    if not isinstance(g.prompt(), str) or not g.prompt().strip():
+    if not isinstance(prompt(g), str) or not prompt(g).strip():
         problems.append("the prompt is empty")
-    for i, line in enumerate(g.log_lines()):
+    for i, line in enumerate(log_lines(g)):
         if not isinstance(line, str) or not line.strip():
             problems.append(f"log line {i} ({g.events()[i]['type']}) is empty")
     return problems

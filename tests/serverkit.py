@@ -10,10 +10,12 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, HTTPServer
 from pathlib import Path
 from typing import Any
 
@@ -210,3 +212,79 @@ async def play_with_clients(
         for c in clients.values():
             await c.close()
     return clients
+
+
+def bearer(token: str) -> dict[str, str]:
+    """The header that sends a link's token."""
+    return {"Authorization": f"Bearer {token}"}
+
+
+class _Hook(BaseHTTPRequestHandler):
+    """A webhook receiver's handler: keeps each request's path, Host header and JSON body; answers ``status``."""
+
+    seen: list[tuple[str, str, dict[str, Any]]]
+    status = 204
+    location = ""
+
+    def do_POST(self) -> None:  # noqa: N802 (the http.server API)
+        body = self.rfile.read(int(self.headers["Content-Length"]))
+        self.seen.append((self.path, self.headers["Host"], json.loads(body)))
+        self.send_response(self.status)
+        if self.location:
+            self.send_header("Location", self.location)
+        self.end_headers()
+
+    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
+        pass
+
+
+class WebhookReceiver:
+    """A local HTTP server that webhooks are sent to (a server started with --allow-private-webhooks may call
+    it): ``seen`` holds ``(path, host, body)`` of each; ``bodies()`` the bodies. Use it as a context manager."""
+
+    def __init__(self, status: int = 204, location: str = "") -> None:
+        self.seen: list[tuple[str, str, dict[str, Any]]] = []
+        handler = type("Hook", (_Hook,), {"seen": self.seen, "status": status, "location": location})
+        self.httpd = HTTPServer(("127.0.0.1", 0), handler)
+        self.port = int(self.httpd.server_address[1])
+        self.url = f"http://127.0.0.1:{self.port}/hook"
+        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+
+    def bodies(self) -> list[dict[str, Any]]:
+        return [body for _path, _host, body in self.seen]
+
+    def wait_for(self, text: str, seconds: float = 5.0) -> list[dict[str, Any]]:
+        """The bodies whose ``content`` holds ``text``, once there is one (or after ``seconds``)."""
+        deadline = time.monotonic() + seconds
+        while True:
+            found = [b for b in self.bodies() if text in str(b.get("content", ""))]
+            if found or time.monotonic() > deadline:
+                return found
+            time.sleep(0.05)
+
+    def __enter__(self) -> WebhookReceiver:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        self.httpd.shutdown()
+
+
+@contextmanager
+def pg_schema(base: str, prefix: str = "pamir_test_") -> Iterator[str]:
+    """A PostgreSQL URL (from ``base``, e.g. PAMIR_TEST_POSTGRES) whose tables live in a new schema of their own,
+    dropped afterwards."""
+    import secrets
+
+    import psycopg
+
+    schema = prefix + secrets.token_hex(6)
+    with psycopg.connect(base, autocommit=True, connect_timeout=10) as conn:
+        conn.execute(f"CREATE SCHEMA {schema}")
+    try:
+        yield base + ("&" if "?" in base else "?") + f"options=-csearch_path%3D{schema}"
+    finally:
+        with psycopg.connect(base, autocommit=True, connect_timeout=10) as conn:
+            conn.execute(f"DROP SCHEMA {schema} CASCADE")

@@ -3,21 +3,24 @@ the engine (no agent keeps a copy of a rule)."""
 
 from __future__ import annotations
 
+import importlib
 import json
+import pkgutil
 import random
 from typing import Any
 
 import pytest
 
 from paxpamir import Game, IllegalOption
-from paxpamir.agents import wakhan_procedure
+from paxpamir.agents import wakhan as wakhan_package
 from paxpamir.agents.base import Agent, Decision
-from paxpamir.agents.bots import RandomBot, play_out
-from paxpamir.agents.runner import GameFailure, play_game, play_seeded_game, seat_agents
-from paxpamir.agents.wakhan_procedure import WakhanPlayer
+from paxpamir.agents.bots import RandomBot
+from paxpamir.agents.runner import GameFailure, play_game, play_out, play_seeded_game, seat_agents
+from paxpamir.agents.wakhan import WakhanPlayer
 from paxpamir.content.i18n import is_message, render
 from paxpamir.engine.game import Reason
 from paxpamir.engine.invariants import check_invariants
+from paxpamir.presentation.words import log_lines
 from paxpamir.rules import abilities, actions, court, market, rulers, scoring, turn
 
 
@@ -37,7 +40,7 @@ def test_a_note_is_kept_in_the_record_and_the_log_and_replays_identically():
     assert choices[1][2:] == [None, {"step": 2}]
     kinds = [e["type"] for e in g.events() if e["type"] in ("reason", "note")]
     assert kinds == ["reason", "note"]
-    assert all(isinstance(line, str) and line for line in g.log_lines())
+    assert all(isinstance(line, str) and line for line in log_lines(g))
     replay = Game.from_record(json.loads(json.dumps(g.record())))
     assert _frozen(replay) == _frozen(g)
     assert _frozen(Game.from_json(json.loads(json.dumps(g.to_json())))) == _frozen(g)
@@ -134,7 +137,7 @@ def test_rewording_her_reasons_does_not_change_how_wakhan_plays():
         play_game(b, [bot_b] * (players - 1) + [Reworded()])
         assert [c[:2] for c in a.choices()] == [c[:2] for c in b.choices()]
         assert a.state_hash() == b.state_hash()
-        differing_lines += sum(1 for x, y in zip(a.log_lines(), b.log_lines(), strict=True) if x != y)
+        differing_lines += sum(1 for x, y in zip(log_lines(a), log_lines(b), strict=True) if x != y)
     assert differing_lines > 100
 
 
@@ -230,16 +233,24 @@ def test_seeded_games_are_the_same_as_a_random_bot_playing_alone():
 # ---------------------------------------------------------------------------- one function per rule
 
 
+def _wakhan_modules() -> list[Any]:
+    names = [m.name for m in pkgutil.iter_modules(wakhan_package.__path__)]
+    return [importlib.import_module(f"paxpamir.agents.wakhan.{name}") for name in names]
+
+
 def test_wakhans_procedure_uses_the_engines_rule_functions():
-    w = wakhan_procedure
-    assert w.dominant_coalition is scoring.dominant_coalition
-    assert w.purchase_cost is market.purchase_cost
-    assert w.is_bonus is actions.is_bonus
-    assert w.court_limit is turn.court_limit
-    assert w.ruler_after is rulers.ruler_after
-    assert w.hostage_holder is court.hostage_holder
-    assert w.play_bribe is court.play_bribe and w.hostage_bribe_waived is abilities.hostage_bribe_waived
-    assert not hasattr(w, "_LINE_TAG") and not hasattr(w, "_BONUS_TAG") and not hasattr(w, "re")
+    modules = _wakhan_modules()
+    assert len(modules) >= 10
+    rules = [
+        scoring.dominant_coalition, market.purchase_cost, actions.is_bonus, turn.court_limit, rulers.ruler_after,
+        court.hostage_holder, court.play_bribe, abilities.hostage_bribe_waived,
+    ]
+    for rule in rules:
+        users = [m for m in modules if getattr(m, rule.__name__, None) is not None]
+        assert users, f"no module of Wakhan's uses {rule.__name__}"
+        assert all(getattr(m, rule.__name__) is rule for m in users), rule.__name__
+    for m in modules:
+        assert not hasattr(m, "_LINE_TAG") and not hasattr(m, "_BONUS_TAG") and not hasattr(m, "re"), m.__name__
 
 
 def test_ruler_after_agrees_with_ruler_of_on_the_changed_map():

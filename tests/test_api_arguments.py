@@ -11,6 +11,7 @@ import pytest
 from paxpamir import BadState, Game, IllegalOption, PamirError, card, find_card
 from paxpamir.content.cards import find_cards
 from paxpamir.presentation.viewmodel import view_model
+from paxpamir.presentation.words import label
 
 #: Values of every wrong kind a caller might pass by mistake.
 WRONG: list[Any] = ["1", 1.0, True, None, [], {}, b"x", object()]
@@ -41,7 +42,7 @@ def test_apply_and_label_refuse_an_option_that_is_not_a_tuple_or_list(option: An
     with pytest.raises(IllegalOption, match="an option is a tuple or list"):
         game.apply(option)
     with pytest.raises(IllegalOption, match="an option is a tuple or list"):
-        game.label(option)
+        label(game, option)
     assert game.state_hash() == before
 
 
@@ -104,3 +105,82 @@ def test_card_lookups_raise_key_error(query: Any) -> None:
     if not isinstance(query, int) or isinstance(query, bool):
         with pytest.raises(KeyError, match="a card query is a number or"):
             find_cards(query)
+
+
+# ---------------------------------------------------------------------------- Game.find_option
+
+
+def _turn() -> Game:
+    """A 3-player game at its first turn decision (purchases, plays, the end of the turn)."""
+    game = Game.new(3, 7)
+    while game.decision == "loyalty":
+        game.apply(game.legal_options()[0])
+    assert game.decision == "turn"
+    return game
+
+
+def _apply_error(game: Game, raw: Any) -> str:
+    with pytest.raises(IllegalOption) as caught:
+        game.clone().apply(raw)
+    return str(caught.value)
+
+
+def test_find_option_hands_back_the_legal_option_itself() -> None:
+    for game in (_game(), _turn()):
+        legal = game.legal_options()
+        for option in legal:
+            found = game.find_option(list(option))  # as read from JSON
+            assert found is legal[legal.index(option)] or found == option
+            assert all(type(a) is type(b) for a, b in zip(found, option, strict=True))
+        assert game.find_option(["end_turn"] if game.decision == "turn" else list(legal[0])) in legal
+
+
+def test_find_option_makes_nested_lists_tuples() -> None:
+    from paxpamir.engine.checks import to_tuple as _to_tuple
+
+    assert _to_tuple(["a", [1, [2, "b"]]]) == ("a", (1, (2, "b")))
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        ["purchase", True],  # True == 1, but it is no card number
+        ["end_turn", "extra"],
+        ["nothing"],
+        [],
+        "end_turn",
+        {"kind": "end_turn"},
+        None,
+    ],
+)
+def test_find_option_refuses_as_apply_does_and_changes_nothing(raw: Any) -> None:
+    for game in (_game(), _turn()):
+        before = game.state_hash()
+        with pytest.raises(IllegalOption) as caught:
+            game.find_option(raw)
+        assert str(caught.value) == _apply_error(game, raw)
+        assert game.state_hash() == before
+
+
+def test_find_option_refuses_a_look_alike_of_a_legal_option() -> None:
+    game = _turn()
+    legal = next(o for o in game.legal_options() if o[0] == "purchase")
+    for fake in ([legal[0], float(legal[1])], [legal[0], legal[1] == 1] if legal[1] == 1 else None):
+        if fake is None:
+            continue
+        with pytest.raises(IllegalOption, match="a value of the wrong type; the legal option is") as caught:
+            game.find_option(fake)
+        assert str(caught.value) == _apply_error(game, fake)
+    assert game.find_option(list(legal)) == legal
+
+
+def test_find_option_after_the_end() -> None:
+    from paxpamir.agents.bots import RandomBot
+
+    game = Game.new(2, 3)
+    bot = RandomBot(3)
+    while not game.is_over:
+        game.apply(bot.choose(game))
+    with pytest.raises(IllegalOption, match="the game is over"):
+        game.find_option(["end_turn"])
+    assert _apply_error(game, ["end_turn"]) == "the game is over; no more decisions can be made"

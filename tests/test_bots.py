@@ -17,6 +17,7 @@ from paxpamir.agents.search import SearchBot, determinize
 from paxpamir.content.cards import is_court_card
 from paxpamir.engine.errors import PamirError
 from paxpamir.engine.invariants import check_invariants
+from paxpamir.presentation.words import label
 
 
 class Checked:
@@ -356,7 +357,7 @@ def test_the_turn_plan_scores_a_first_action_by_the_best_second_one() -> None:
         planned = score_options(game, player, options, plan=len(options))
         assert game.state_hash() == before  # scoring looks ahead in clones only
         for option, one, two in zip(options, alone, planned, strict=True):
-            assert two >= one - 1e-9, game.label(option)
+            assert two >= one - 1e-9, label(game, option)
             if option[0] == "end_turn":
                 assert two == one
         gains = [two - one for one, two in zip(alone, planned, strict=True)]

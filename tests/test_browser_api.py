@@ -6,6 +6,7 @@ seats' views open only once the game has ended; the statistics and the card refe
 
 from __future__ import annotations
 
+import io
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -99,8 +100,14 @@ def test_serve_open_opens_the_lobby_once_the_server_answers_and_only_with_a_disp
     monkeypatch.setattr(browser.sys, "platform", "linux")
     monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
     monkeypatch.delenv("DISPLAY", raising=False)
-    browser.open_when_ready(server.url + "/").join(10)
+    said = io.StringIO()
+    browser.open_when_ready(server.url + "/", out=said).join(10)
     assert opened == []  # no desktop: a text browser must not take over the terminal
+    assert "no desktop" in said.getvalue() and server.url + "/" in said.getvalue()  # and it says so
     monkeypatch.setenv("DISPLAY", ":0")
-    browser.open_when_ready(server.url + "/").join(10)
-    assert opened == [server.url + "/"]
+    said = io.StringIO()
+    browser.open_when_ready(server.url + "/", out=said).join(10)
+    assert opened == [server.url + "/"] and said.getvalue() == ""
+    monkeypatch.setattr(browser.webbrowser, "open", lambda url: False)  # a desktop, but no browser starts
+    browser.open_when_ready(server.url + "/", out=said).join(10)
+    assert "no web browser could be started" in said.getvalue()

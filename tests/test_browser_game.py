@@ -7,6 +7,7 @@ Screenshots go to ``test-output/`` (desktop 1400×900 and phone 390×844).
 
 from __future__ import annotations
 
+import json
 import os
 import re
 from collections.abc import Iterator
@@ -14,12 +15,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from serverkit import BROWSER_WANTED, CHROMIUM, ROOT, Server, chromium
-
-OUT = ROOT / "test-output"
-DESKTOP = {"width": 1400, "height": 900}
-PHONE = {"width": 390, "height": 844}
-WAIT = 20_000
+from browserkit import DESKTOP, PHONE, WAIT, kinds, open_page, seq, shot, wait_my_turn
+from serverkit import BROWSER_WANTED, CHROMIUM, Server
 
 if not BROWSER_WANTED and not CHROMIUM.exists():
     pytest.skip("Chromium is not installed at /usr/bin/chromium (set PAMIR_TEST_BROWSER=1 to require it)",
@@ -28,49 +25,11 @@ if not BROWSER_WANTED and not CHROMIUM.exists():
 from playwright.sync_api import Browser, Page  # noqa: E402
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with chromium() as b:
-        yield b
-
-
 @pytest.fixture()
 def server(tmp_path: Path) -> Iterator[Server]:
     s = Server(str(tmp_path / "games.sqlite3"), home=tmp_path)
     yield s
     s.stop()
-
-
-def open_page(browser: Browser, url: str, viewport: dict[str, int] = DESKTOP) -> Page:
-    page = browser.new_page(viewport=viewport)  # type: ignore[arg-type]
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.errors = errors  # type: ignore[attr-defined]
-    page.goto(url)
-    return page
-
-
-def shot(page: Page, name: str) -> None:
-    OUT.mkdir(exist_ok=True)
-    page.evaluate("window.scrollTo(0, 0)")
-    page.wait_for_timeout(100)
-    page.screenshot(path=str(OUT / f"{name}.png"), full_page=False)
-
-
-def seq(page: Page) -> int:
-    return int(page.evaluate("document.body.dataset.seq || '-1'"))
-
-
-def wait_my_turn(page: Page, after: int = -1) -> None:
-    """Wait until the page shows this seat's decision (or the end) drawn after decision ``after``."""
-    page.wait_for_function(
-        "([n]) => Number(document.body.dataset.seq ?? -1) > n && "
-        "(document.body.dataset.yours === '1' || document.body.dataset.over === '1')",
-        arg=[after], timeout=WAIT)
-
-
-def kinds(page: Page) -> list[str]:
-    return [str(k) for k in page.eval_on_selector_all("#options button", "bs => bs.map(b => b.dataset.kind)")]
 
 
 def click_and_wait(page: Page, selector: str) -> None:
@@ -122,12 +81,12 @@ def test_one_human_plays_a_whole_game_by_clicking_on_the_table(browser: Browser,
             if page.evaluate("document.body.dataset.decision") == "side":  # a court with cards: which end
                 click_and_wait(page, ".sidebtn")
                 done["side"] = True
-            if page.locator(f"#courts [data-court='0'] .card[data-card='{card}']").count() == 1:
+            if page.locator(f"[data-court='0'] .card[data-card='{card}']").count() == 1:
                 done["play"] = True
             continue
-        if decision == "turn" and not done["map_action"] and page.locator("#courts .act.usable.target").count():
+        if decision == "turn" and not done["map_action"] and page.locator(".court .act.usable.target").count():
             # A card action from its icon in the court; its target chosen on the map when it has one there.
-            click_and_wait(page, "#courts .act.usable.target")
+            click_and_wait(page, ".court .act.usable.target")
             if page.locator("#map .target").count():
                 before = seq(page)
                 page.locator("#map .target").first.click()
@@ -141,9 +100,9 @@ def test_one_human_plays_a_whole_game_by_clicking_on_the_table(browser: Browser,
             text = page.inner_text("#prompt")
             assert "ribe" in text or "ask" in text.lower()
         if not done["screens"] and done["play"] and turns > 25:
-            shot(page, "board-desktop")
+            shot(page, "board-desktop", top=True)
             page.set_viewport_size(PHONE)  # type: ignore[arg-type]
-            shot(page, "board-phone")
+            shot(page, "board-phone", top=True)
             page.set_viewport_size(DESKTOP)  # type: ignore[arg-type]
             done["screens"] = True
         if decision == "turn" and "purchase" in k and page.locator("#hand .card").count() < 2:
@@ -155,13 +114,15 @@ def test_one_human_plays_a_whole_game_by_clicking_on_the_table(browser: Browser,
         else:
             click_and_wait(page, "#options button")
     assert page.evaluate("document.body.dataset.over") == "1", "the game did not end"
+    # The last Dominance Check and the end were announced in a banner, not only in the log.
+    assert page.locator("#banner p.banner-dominance_check").count() >= 1
     page.wait_for_selector("#results:not([hidden]) table", timeout=WAIT)
     results = page.inner_text("#results")
     assert "Final scores" in results and "Ann" in results and "Dominance Check" in results
     assert page.locator("#results svg.chart").count() == 3
-    shot(page, "results-desktop")
+    shot(page, "results-desktop", top=True)
     page.set_viewport_size(PHONE)  # type: ignore[arg-type]
-    shot(page, "results-phone")
+    shot(page, "results-phone", top=True)
     page.set_viewport_size(DESKTOP)  # type: ignore[arg-type]
     # A card named in the log shows the card on hover, and its full reference on a click.
     name = page.locator("#log .cardname").last
@@ -171,7 +132,7 @@ def test_one_human_plays_a_whole_game_by_clicking_on_the_table(browser: Browser,
     number = name.get_attribute("data-card")
     assert page.locator("#cardref[open]").count() == 1
     assert f"(card {number}" in page.inner_text("#cardref-body")
-    shot(page, "card-reference")
+    shot(page, "card-reference", top=True)
     page.click("#cardref button[value=close]")
     assert done == {"purchase": True, "undo": True, "play": True, "map_action": True, "bribe": True, "screens": True,
                     "side": True}
@@ -183,7 +144,7 @@ def test_one_human_plays_a_whole_game_by_clicking_on_the_table(browser: Browser,
     page.click("#rp-first")
     page.wait_for_function("document.body.dataset.replay === '0'", timeout=WAIT)
     first_lines = page.locator("#log li").count()
-    assert page.locator("#courts .card").count() == 0
+    assert page.locator(".court .card").count() == 0
     for _ in range(5):
         page.click("#rp-next")
     page.wait_for_function("document.body.dataset.replay === '5'", timeout=WAIT)
@@ -193,7 +154,7 @@ def test_one_human_plays_a_whole_game_by_clicking_on_the_table(browser: Browser,
     page.click("#rp-last")
     page.wait_for_function("document.body.dataset.replay !== '5'", timeout=WAIT)
     assert page.locator("#replay").is_visible()
-    shot(page, "replay-desktop")
+    shot(page, "replay-desktop", top=True)
     page.close()
 
 
@@ -231,6 +192,48 @@ def test_two_humans_each_see_only_their_own_hand(browser: Browser, server: Serve
         shown = set(page.eval_on_selector_all("#hand [data-card], #hand-area [data-card]",
                                               "cs => cs.map(c => c.dataset.card)"))
         assert shown == hands[me] and page.inner_text("#hand-area").count("Bea:") == 0
+    for page in pages:
+        assert not page.errors  # type: ignore[attr-defined]
+        page.close()
+
+
+def test_a_click_reaches_every_page_as_one_message_each_and_no_page_asks_for_more(browser: Browser,
+                                                                                  server: Server) -> None:
+    """One option walked from a click to every page's update: the move goes down the websocket, and each page
+    (both players and a spectator) gets one `state` message with its own view model, draws it, and fetches
+    nothing (protocol 2: no GET of the model after a move)."""
+    created = server.create([{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bea"}], seed=2)
+    urls = [s["url"] for s in created["seats"]] + [created["spectator"]["url"]]
+    fetched: list[list[str]] = [[] for _ in urls]
+    states: list[list[dict[str, Any]]] = [[] for _ in urls]
+    pages = []
+    for i, url in enumerate(urls):
+        page = browser.new_page(viewport=DESKTOP)  # type: ignore[arg-type]
+        page.errors = []  # type: ignore[attr-defined]
+        page.on("pageerror", lambda e, page=page: page.errors.append(str(e)))  # type: ignore[attr-defined]
+        page.on("websocket", lambda ws, i=i: ws.on("framereceived", lambda data, i=i: states[i].append(
+            json.loads(data)) if '"type":"state"' in data else None))
+        page.on("request", lambda r, i=i: fetched[i].append(r.url) if "/api/games/" in r.url else None)
+        page.goto(url)
+        page.wait_for_function("Number(document.body.dataset.seq ?? -1) >= 0", timeout=WAIT)
+        pages.append(page)
+    mover = next(p for p in pages if p.evaluate("document.body.dataset.yours") == "1")
+    label = mover.inner_text("#options button >> nth=0")
+    for i in range(len(pages)):
+        states[i].clear()
+        fetched[i].clear()
+    mover.click("#options button >> nth=0")
+    for page in pages:
+        page.wait_for_function("Number(document.body.dataset.seq) === 1", timeout=WAIT)
+    pages[0].wait_for_timeout(300)  # anything more a page would ask for or be sent
+    assert fetched == [[] for _ in pages], fetched
+    assert [[m["seq"] for m in got] for got in states] == [[1], [1], [1]]
+    for i, got in enumerate(states):
+        message = got[0]
+        assert message["protocol"] == 2 and message["model"]["seat"] == (i if i < 2 else None)
+        assert message["log"] and message["model"]["log"]["lines"] == []  # new lines once, beside the model
+    coalition = label.split()[-2]  # "Be loyal to the Afghan coalition"
+    assert all(coalition in page.inner_text("#log") for page in pages)  # the new line is drawn on every page
     for page in pages:
         assert not page.errors  # type: ignore[attr-defined]
         page.close()

@@ -21,7 +21,7 @@ import paxpamir
 from paxpamir import Game
 from paxpamir.agents.bots import RandomBot
 from paxpamir.agents.runner import play_game
-from paxpamir.agents.wakhan_procedure import WakhanPlayer
+from paxpamir.agents.wakhan import WakhanPlayer
 
 GOLDEN = Path(__file__).resolve().parent / "data" / "golden_games.json"
 GAMES = [(players, seed, False) for players in (2, 3, 4, 5) for seed in (1, 2, 3, 4)] + [
@@ -33,7 +33,7 @@ def engine_modules() -> list[str]:
     names = []
     for package in paxpamir.COMPILED_PACKAGES:
         module = importlib.import_module(f"paxpamir.{package}")
-        names += [f"{module.__name__}.{m.name}" for m in pkgutil.iter_modules(module.__path__)]
+        names += [m.name for m in pkgutil.walk_packages(module.__path__, f"{module.__name__}.")]
     pure = {f"paxpamir.{name}" for name in paxpamir.PURE_MODULES}
     return sorted(name for name in names if name not in pure)
 

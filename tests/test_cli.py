@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 from paxpamir import Game
-from paxpamir.agents.bots import RandomBot, play_out
+from paxpamir.agents.bots import RandomBot
+from paxpamir.agents.runner import play_out
 from paxpamir.clients.cli import main
 
 SRC = str(Path(__file__).resolve().parent.parent / "src")

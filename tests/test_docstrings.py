@@ -18,7 +18,7 @@ def core_modules() -> list[str]:
     for package in CORE[1:]:
         module = importlib.import_module(package)
         names.append(package)
-        names += [f"{package}.{m.name}" for m in pkgutil.iter_modules(module.__path__)]
+        names += [m.name for m in pkgutil.walk_packages(module.__path__, f"{package}.")]  # subpackages too
     return names
 
 

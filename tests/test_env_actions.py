@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from paxpamir import Game, IllegalOption, PamirError
-from paxpamir.agents.wakhan_procedure import WakhanPlayer
+from paxpamir.agents.wakhan import WakhanPlayer
 from paxpamir.env.actions import (
     KINDS,
     NUM_ACTIONS,

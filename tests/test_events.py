@@ -43,6 +43,7 @@ from cardpositions import (
 )
 
 from paxpamir.content.map import INTELLIGENCE, MILITARY, POLITICAL
+from paxpamir.rules.scoring import influence
 
 TWO = [player("british", 0), player("russian", 0)]
 
@@ -175,7 +176,7 @@ def test_koh_i_noor_gives_the_buyers_gifts_one_more_influence_at_the_check():
     g = _gifts_check(KOH_I_NOOR)
     do(g, ("purchase", KOH_I_NOOR))
     assert effects(g) == [("kohINoorRecovered", 0)]
-    assert g.influence(0) == 5 and g.influence(1) == 4
+    assert influence(g, 0) == 5 and influence(g, 1) == 4
     do(g, ("purchase", CHECK_1))
     assert last_events(g, "dominance_check")[0]["values"] == {"0": 5, "1": 4}
     assert g.vp == [10, 6] and g.winners == [0]
@@ -183,7 +184,7 @@ def test_koh_i_noor_gives_the_buyers_gifts_one_more_influence_at_the_check():
 
 def test_without_koh_i_noor_gifts_count_once():
     g = _gifts_check(None)
-    assert g.influence(0) == 3 and g.influence(1) == 4
+    assert influence(g, 0) == 3 and influence(g, 1) == 4
     do(g, ("purchase", CHECK_1))
     assert g.vp == [6, 10]
 
@@ -194,10 +195,10 @@ def test_embarrassment_of_riches_takes_all_gift_influence_until_after_the_check(
         market=market([KOH_I_NOOR, CHECK_1]),
         armies={"kabul": {"british": 4}},
     )
-    assert g.influence(0) == 3 and g.influence(1) == 2
+    assert influence(g, 0) == 3 and influence(g, 1) == 2
     do(g, ("end_turn",))
     assert effects(g) == [("embarrassementOfRiches", -1)]
-    assert g.influence(0) == 1 and g.influence(1) == 2
+    assert influence(g, 0) == 1 and influence(g, 1) == 2
     do(g, ("purchase", CHECK_1))  # player 1 buys the (final) check from the free column
     assert last_events(g, "dominance_check")[0]["values"] == {"0": 1, "1": 2}
     assert g.vp == [6, 10]
@@ -312,7 +313,7 @@ def test_rumor_the_buyer_chooses_whose_patriots_count_for_nothing():
     assert label_problems(g) == []
     do(g, ("player", 1))
     assert effects(g) == [("rumor", 1)]
-    assert g.influence(1) == 1 and g.influence(0) == 2
+    assert influence(g, 1) == 1 and influence(g, 0) == 2
     do(g, ("purchase", CHECK_1))  # column 1: its rupee goes to the vacant slot
     assert last_events(g, "dominance_check")[0]["values"] == {"0": 2, "1": 1}
     assert g.vp == [10, 6]
@@ -320,7 +321,7 @@ def test_rumor_the_buyer_chooses_whose_patriots_count_for_nothing():
 
 def test_without_rumor_patriots_count():
     g = _rumor_check()
-    assert g.influence(0) == 2 and g.influence(1) == 3
+    assert influence(g, 0) == 2 and influence(g, 1) == 3
 
 
 def test_failure_to_impress_everyone_discards_their_prizes():

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from paxpamir import Game, IllegalOption, PamirError
-from paxpamir.agents.wakhan_procedure import WakhanPlayer
+from paxpamir.agents.wakhan import WakhanPlayer
 from paxpamir.content.cards import CARDS, EventCard
 from paxpamir.content.i18n import (
     UnknownLanguage,
@@ -35,6 +35,7 @@ from paxpamir.content.i18n import (
 from paxpamir.presentation.cardref import ability_name, card_lines
 from paxpamir.presentation.describe import event_text
 from paxpamir.presentation.viewmodel import view_model
+from paxpamir.presentation.words import labelled_options, prompt
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -186,8 +187,8 @@ def _random_game(players: int, seed: int, wakhan: bool, variants: str | None = N
     seen: list[str] = []
     while not g.is_over and len(seen) < 6000:
         with language("de"):
-            seen.append(g.prompt())
-            seen.extend(label for _option, label in g.labelled_options())
+            seen.append(prompt(g))
+            seen.extend(label for _option, label in labelled_options(g))
         if g.current_player == g.wakhan:
             option, reason = her.choose(g)
             g.apply(option, None, reason)

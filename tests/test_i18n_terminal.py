@@ -4,14 +4,13 @@ end to end, and the same game in English when nothing asks for German."""
 from __future__ import annotations
 
 import io
-import os
-import sys
 
 import pytest
+from terminalkit import Script, run, spawn_play
 from test_i18n import english_leftovers
-from test_terminal import Script, run
 
-from paxpamir.clients import cli, terminal
+from paxpamir.clients import cli
+from paxpamir.clients.terminal import commands as terminal
 from paxpamir.content.i18n import current_language
 
 
@@ -88,11 +87,7 @@ def test_pamir_cards_in_german(capsys):
 def test_real_terminal_in_german(tmp_path):
     import pexpect
 
-    env = dict(os.environ, PAXPAMIR_HOME=str(tmp_path / "home"), TERM="xterm-256color", PYTHONUNBUFFERED="1",
-               LANG="de_DE.UTF-8")
-    env.pop("COLUMNS", None)
-    cmd = [sys.executable, "-m", "paxpamir.clients.terminal", "play", "--wakhan", "--seed", "5"]
-    child = pexpect.spawn(cmd[0], cmd[1:], env=env, dimensions=(50, 160), timeout=30, encoding="utf-8")
+    child = spawn_play(["--wakhan", "--seed", "5"], tmp_path / "home", 50, 160, timeout=30, LANG="de_DE.UTF-8")
     try:
         child.expect("Markt 1: kostet 0")
         child.expect("Wähle deine anfängliche Loyalität")

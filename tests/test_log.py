@@ -8,6 +8,7 @@ from paxpamir import Game
 from paxpamir.agents.runner import play_seeded_game
 from paxpamir.engine.errors import BadState, PamirError
 from paxpamir.engine.log import LOG_FIELDS, event_dict, log_kind
+from paxpamir.presentation.words import log_lines
 
 
 def _fits(field: str, value: object, n: int) -> bool:
@@ -75,7 +76,7 @@ def test_a_saved_log_loads_as_it_was_and_a_malformed_one_is_refused() -> None:
     game, _ = play_seeded_game(3, 12)
     data = game.to_json()
     loaded = Game.from_json(data)
-    assert loaded.events() == game.events() and loaded.log_lines() == game.log_lines()
+    assert loaded.events() == game.events() and log_lines(loaded) == log_lines(game)
     for bad in ([1, 2], [{"player": 0}], [{"type": 7}], {"type": "turn"}):
         broken = dict(data, log=bad)
         with pytest.raises(PamirError, match="log"):

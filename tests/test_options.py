@@ -8,7 +8,7 @@ import random
 import pytest
 
 from paxpamir import Game, PamirError
-from paxpamir.agents.wakhan_procedure import WakhanPlayer
+from paxpamir.agents.wakhan import WakhanPlayer
 from paxpamir.engine.options import OPTION_KINDS, option_arg, option_args, option_error, option_kind, targets
 from paxpamir.env.actions import KINDS
 

@@ -25,6 +25,7 @@ from paxpamir.content.cards import COURT, is_court_card, is_dominance_check
 from paxpamir.content.map import MILITARY
 from paxpamir.engine.invariants import check_invariants
 from paxpamir.engine.steps import KINDS, new_step
+from paxpamir.presentation.words import log_lines, prompt
 from paxpamir.rules.court import Impact, LeverageDiscard
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "state-format.md"
@@ -90,7 +91,7 @@ def check_finished(game: Game, label: str, start_vp: list[int] | None = None) ->
         assert ordered[0] - ordered[1] >= 4, f"{label}: early end without a 4-point lead: {game.vp}"
     assert game.legal_options() == []
     assert game.current_player is None
-    assert len(game.log_lines()) == len(game.events())
+    assert len(log_lines(game)) == len(game.events())
 
 
 # ---------------------------------------------------------------------------- many random games
@@ -142,7 +143,7 @@ def test_same_seed_same_game() -> None:
                 play_random(b, rb, check=False, limit=1)
                 assert a.state_hash() == b.state_hash()
             assert a.to_json() == b.to_json()
-            assert a.log_lines() == b.log_lines()
+            assert log_lines(a) == log_lines(b)
 
 
 _PLAY_IN_SUBPROCESS = """
@@ -243,7 +244,7 @@ def test_json_round_trip_and_continuation() -> None:
             assert loaded.state_hash() == game.state_hash()
             assert loaded.legal_options() == game.legal_options()
             assert loaded.can_undo() == game.can_undo()
-            assert loaded.prompt() == game.prompt()
+            assert prompt(loaded) == prompt(game)
             check_invariants(loaded)
             points += 1
             # Both continue identically with the same choices.
@@ -312,7 +313,7 @@ def test_record_replays_to_identical_state() -> None:
             assert len(record["choices"]) == len(game.choices())
             replayed = Game.from_record(record)
             assert replayed.to_json() == game.to_json()
-            assert replayed.log_lines() == game.log_lines()
+            assert log_lines(replayed) == log_lines(game)
             play_random(game, rnd, check=False)
 
 
@@ -357,7 +358,7 @@ def test_undo_returns_to_the_previous_state_and_is_refused_when_it_must_be() -> 
             probe = rnd.random() < 0.12
             if probe:
                 before = game.state_hash()
-                before_log = game.log_lines()
+                before_log = log_lines(game)
             who, active, turn, phase = game.current_player, game.current, game.turn, game.phase
             options = game.legal_options()
             option = options[rnd.randrange(len(options))]
@@ -370,7 +371,7 @@ def test_undo_returns_to_the_previous_state_and_is_refused_when_it_must_be() -> 
             if trial.can_undo():
                 trial.undo()
                 assert trial.state_hash() == before, f"seed {seed}: undo of {option} did not restore the state"
-                assert trial.log_lines() == before_log
+                assert log_lines(trial) == before_log
                 check_invariants(trial)
                 undone += 1
                 continue

@@ -22,6 +22,7 @@ from positions import (
 )
 
 from paxpamir import find_card
+from paxpamir.rules.scoring import influence
 
 # Cards named in the examples.
 SIKH_MERCHANTS = find_card("Sikh Merchants in Lahore").number  # Punjab, road / spy / leverage
@@ -207,7 +208,7 @@ def test_loyalty_change_example_blake_plays_sir_john_keane():
         player("russian"),
         market=FULL_MARKET,
     )
-    assert g.influence(0) == 1 + 1 + 1 + 1
+    assert influence(g, 0) == 1 + 1 + 1 + 1
     g.apply(("play", SIR_JOHN_KEANE))
     g.apply(("side", "right"))
     blake = seat(g, 0)
@@ -218,7 +219,7 @@ def test_loyalty_change_example_blake_plays_sir_john_keane():
     assert g.cylinders_in_supply(0) == 10  # the gift went back to his supply
     # The impact icon is resolved after the loyalty change: the army is British (pink).
     assert armies(g, "kandahar", "british") == 1 and armies(g, "kandahar", "afghan") == 0
-    assert g.influence(0) == 2
+    assert influence(g, 0) == 2
 
 
 # ---------------------------------------------------------------------------- Hostage

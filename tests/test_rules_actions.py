@@ -6,6 +6,8 @@ from __future__ import annotations
 import pytest
 from positions import armies, game, market_rupees, player, roads, ruler, seat, spies, tribes
 
+from paxpamir.rules.scoring import influence
+
 TOP = [80, 81, 82, 83, 84, 85]
 BOTTOM = [86, 87, 89, 90, 91, 92]
 FULL = [TOP, BOTTOM]
@@ -102,16 +104,37 @@ def test_tax_shelter_is_the_targets_economic_stars():
     assert seat(g, 1)["rupees"] == 4 and seat(g, 0)["rupees"] == 1
 
 
+def test_the_tax_shelter_is_the_targets_economic_stars_at_the_time_of_the_tax():
+    kabul_bazaar = 8  # Kabul economic 2: tax
+    balkh_arsenic_mine = 10  # Kabul economic 1: build / betray
+    g = game(
+        player("british", 2, court=[kabul_bazaar, balkh_arsenic_mine]),
+        player("russian", 3, court=[GHILZAI_NOMADS, BALA_HISSAR]),
+        tribes={"kabul": [1, 0]},
+        spies={GHILZAI_NOMADS: [1, 0]},
+        market=FULL,
+    )
+    # Ghilzai Nomads shelters 2 of seat 1's 3 rupees; betraying it first leaves all 3 open to tax.
+    g.apply(("action", balkh_arsenic_mine, "betray"))
+    g.apply(("betray", GHILZAI_NOMADS))
+    g.apply(("decline_prize",))
+    g.apply(("action", kabul_bazaar, "tax"))
+    g.apply(("tax_player", 1))
+    assert ("tax_player", 1) in g.legal_options()
+    g.apply(("tax_player", 1))
+    assert seat(g, 1)["rupees"] == 1 and seat(g, 0)["rupees"] == 2
+
+
 # ---------------------------------------------------------------------------- gift
 
 
 @pytest.mark.parametrize(("gifts", "cost"), [(0, 2), (1, 4), (2, 6)])
 def test_gift_costs_two_four_six(gifts, cost):
     g = game(player("british", cost, court=[MONEY_LENDERS], gifts=gifts), player("russian", 0), market=FULL)
-    assert g.influence(0) == 1 + gifts
+    assert influence(g, 0) == 1 + gifts
     g.apply(("action", MONEY_LENDERS, "gift"))
     assert seat(g, 0)["gifts"] == gifts + 1 and seat(g, 0)["rupees"] == 0
-    assert g.influence(0) == 2 + gifts
+    assert influence(g, 0) == 2 + gifts
     short = game(player("british", cost - 1, court=[MONEY_LENDERS], gifts=gifts), player("russian", 0), market=FULL)
     assert "gift" not in actions_of(short, MONEY_LENDERS)
 
@@ -228,6 +251,36 @@ def test_move_only_your_own_spies():
     assert "move" not in actions_of(g, AFGHAN_HANDICRAFTS)
 
 
+def test_no_spy_move_on_a_ring_of_one_card():
+    g = game(
+        player("british", 0, court=[AFGHAN_HANDICRAFTS]),
+        player("russian", 0),
+        spies={AFGHAN_HANDICRAFTS: [1, 0]},
+        market=FULL,
+    )
+    assert ("action", AFGHAN_HANDICRAFTS, "move") not in g.legal_options()
+    assert ("action", AFGHAN_HANDICRAFTS, "tax") not in g.legal_options()  # nothing to tax either
+
+
+def test_the_ring_of_courts_skips_an_empty_court():
+    g = game(
+        player("british", 0, court=[AFGHAN_HANDICRAFTS, 61]),
+        player("russian", 0),
+        player("afghan", 0, court=[63, 64]),
+        spies={61: [1, 0, 0], AFGHAN_HANDICRAFTS: [1, 0, 0]},
+        market=FULL,
+    )
+    g.apply(("action", AFGHAN_HANDICRAFTS, "move"))
+    moves = sorted(o for o in g.legal_options() if o[0] == "move_spy")
+    # Ring: 9, 61 (seat 0), nothing for seat 1, 63, 64 (seat 2), back to 9.
+    assert moves == [
+        ("move_spy", AFGHAN_HANDICRAFTS, 61),
+        ("move_spy", AFGHAN_HANDICRAFTS, 64),
+        ("move_spy", 61, AFGHAN_HANDICRAFTS),
+        ("move_spy", 61, 63),
+    ]
+
+
 # ---------------------------------------------------------------------------- betray
 
 
@@ -274,7 +327,7 @@ def test_betray_prize_of_your_coalition_adds_influence():
     g.apply(("betray", CHARLES_STODDART))
     assert sorted(g.legal_options()) == [("decline_prize",), ("take_prize",)]
     g.apply(("take_prize",))
-    assert seat(g, 0)["prizes"] == [CHARLES_STODDART] and g.influence(0) == 2
+    assert seat(g, 0)["prizes"] == [CHARLES_STODDART] and influence(g, 0) == 2
     assert CHARLES_STODDART not in g.to_json()["discard"]
 
 
@@ -460,7 +513,8 @@ def _shared_option(option: tuple) -> object:
     """The shared object that the rules hand out for ``option``, or None for a kind listed as new tuples."""
     from paxpamir.content.map import BORDER_INDEX, COALITION_INDEX, REGION_INDEX
     from paxpamir.engine import options as o
-    from paxpamir.rules import actions, court, market, turn
+    from paxpamir.rules import actions, court, market, pieces, turn
+    from paxpamir.rules.actions import battle, betray, tax
 
     kind, args = option[0], option[1:]
     constants = {"end_turn": turn.END_TURN, "done": o.DONE, "skip": o.SKIP, "decline": o.DECLINE,
@@ -469,12 +523,12 @@ def _shared_option(option: tuple) -> object:
         return constants[kind]
     by_value = {"purchase": market.PURCHASE_OPTIONS, "radicalize": market.RADICALIZE_OPTIONS,
                 "play": turn.PLAY_OPTIONS, "discard": court.DISCARD, "spy": court.SPY, "demand": court.DEMAND,
-                "tax_market": actions.TAX_MARKET, "tax_player": actions.TAX_PLAYER, "betray": actions.BETRAY,
-                "battle_card": actions.BATTLE_CARD, "remove_tribe": actions.REMOVE_TRIBE,
-                "remove_spy": actions.REMOVE_SPY}
-    by_name = {"road": (court.ROAD, BORDER_INDEX), "army": (actions.ARMY, REGION_INDEX),
-               "battle_region": (actions.BATTLE_REGION, REGION_INDEX),
-               "remove_army": (actions.REMOVE_ARMY, COALITION_INDEX),
+                "tax_market": tax.TAX_MARKET, "tax_player": tax.TAX_PLAYER, "betray": betray.BETRAY,
+                "battle_card": battle.BATTLE_CARD, "remove_tribe": battle.REMOVE_TRIBE,
+                "remove_spy": battle.REMOVE_SPY}
+    by_name = {"road": (court.ROAD, BORDER_INDEX), "army": (pieces.ARMY, REGION_INDEX),
+               "battle_region": (battle.BATTLE_REGION, REGION_INDEX),
+               "remove_army": (battle.REMOVE_ARMY, COALITION_INDEX),
                "side": (court.SIDE_OPTIONS, {"left": 0, "right": 1})}
     if kind in by_value:
         return by_value[kind][args[0]]
@@ -513,7 +567,10 @@ def test_whether_a_move_or_battle_is_possible_agrees_with_the_moves_and_sites_li
     answer must be the one the full lists give, for every player, in positions all through random games."""
     from paxpamir import Game
     from paxpamir.agents.bots import RandomBot
-    from paxpamir.rules.actions import _battle_sites, _can_battle, _can_move, _move_options_for
+    from paxpamir.rules.actions.battle import _battle_sites
+    from paxpamir.rules.actions.battle import can_battle as _can_battle
+    from paxpamir.rules.actions.move import _move_options_for
+    from paxpamir.rules.actions.move import can_move as _can_move
 
     checked = spies_only = 0
     for players in (2, 3, 4, 5):

@@ -4,7 +4,9 @@ overthrow rule (RB p.8), hostages (RB p.12)."""
 from __future__ import annotations
 
 import pytest
-from positions import armies, game, player, ruler, seat, spies, tribes
+from positions import armies, event_types, game, player, ruler, seat, spies, tribes
+
+from paxpamir.rules.scoring import influence
 
 TOP = [80, 81, 82, 83, 84, 85]
 BOTTOM = [86, 87, 89, 90, 91, 92]
@@ -22,6 +24,7 @@ LAPIS_LAZULI_MINE = 11  # Afghan patriot
 SIR_JOHN_KEANE = 51  # British patriot
 BRITISH_REGULARS = 50  # British patriot, Kandahar military: army, army
 AKALI_SIKHS = 38  # Punjab military rank 2: battle
+RIOTS_IN_PUNJAB = 109  # if discarded
 
 
 # ---------------------------------------------------------------------------- play and bribes
@@ -153,7 +156,7 @@ def test_playing_a_patriot_of_your_own_loyalty_changes_nothing():
     me = seat(g, 0)
     assert me["loyalty"] == "british" and me["gifts"] == 1 and me["prizes"] == [19]
     assert me["court"] == [BRITISH_REGULARS, SIR_JOHN_KEANE]
-    assert g.influence(0) == 1 + 2 + 1 + 1
+    assert influence(g, 0) == 1 + 2 + 1 + 1
 
 
 def test_patriot_of_another_coalition_discards_patriots_prizes_and_gifts():
@@ -282,6 +285,63 @@ def test_no_overthrow_while_another_political_card_of_the_region_remains():
     assert tribes(g, "kabul", 1) == 2 and seat(g, 1)["court"] == [SHAH_SHUJAH]
 
 
+def test_riots_at_cleanup_overthrow_another_players_leveraged_card():
+    maqpon = 27  # Punjab political 1, leveraged
+    g = game(
+        player("british", 0, court=[61]),
+        player("russian", 1, court=[maqpon, 63], hand=[64]),
+        tribes={"punjab": [0, 1]},
+        market=[[RIOTS_IN_PUNJAB, *TOP[1:]], BOTTOM],
+        deck=[1, 2, 3],
+    )
+    g.apply(("end_turn",))
+    # Seat 1 lost their last Punjab tribe: Maqpon Dynasty is discarded and they are one rupee short.
+    assert g.decision == "leverage_discard" and g.current_player == 1
+    assert sorted(g.legal_options()) == [("discard", 63), ("discard", 64)]
+    g.apply(("discard", 64), player=1)
+    assert seat(g, 1)["rupees"] == 0 and seat(g, 1)["court"] == [63] and seat(g, 1)["hand"] == []
+    assert g.decision == "turn" and g.current_player == 1
+
+
+def test_betrayal_prize_changes_loyalty_and_a_leveraged_patriot_is_repaid_with_cards():
+    anglo_persian_trade = 80  # Persia economic, British patriot, leveraged
+    mohan_lal = 1  # Kabul intelligence 3, Russian prize
+    g = game(
+        player("british", 2, court=[BALA_HISSAR, anglo_persian_trade], hand=[61, 62], gifts=1),
+        player("russian", 0, court=[mohan_lal]),
+        spies={mohan_lal: [1, 0]},
+        market=[TOP[1:], BOTTOM],
+    )
+    g.apply(("action", BALA_HISSAR, "betray"))
+    g.apply(("betray", mohan_lal))
+    assert g.legal_options() == [("take_prize",), ("decline_prize",)]
+    g.apply(("take_prize",))
+    # Gifts back, the British patriot discarded, its 2 rupees owed with none left: two cards.
+    assert g.decision == "leverage_discard"
+    g.apply(("discard", 61))
+    g.apply(("discard", 62))
+    p0 = seat(g, 0)
+    assert p0["loyalty"] == "russian" and p0["prizes"] == [mohan_lal] and p0["gifts"] == 0
+    assert p0["court"] == [BALA_HISSAR] and p0["hand"] == [] and p0["rupees"] == 0
+    assert g.decision == "turn"
+
+
+def test_a_card_discarded_during_its_own_play_resolves_no_more_icons():
+    """Playing Russo-Persian Trade (Russian patriot) costs Anglo-Persian Trade (British, leveraged); with no
+    rupees, the player discards the card just played to repay it: its roads and leverage never happen."""
+    anglo_persian, russo_persian = 80, 81
+    g = game(player("british", 0, court=[anglo_persian], hand=[russo_persian]), player("afghan", 0))
+    g.apply(("play", russo_persian))
+    g.apply(("side", "right"))
+    assert g.decision == "leverage_discard"
+    assert g.legal_options() == [("discard", russo_persian)]
+    g.apply(("discard", russo_persian))
+    assert g.decision == "turn"
+    assert seat(g, 0)["loyalty"] == "russian" and seat(g, 0)["court"] == [] and seat(g, 0)["rupees"] == 0
+    assert not g.to_json()["map"]["roads"]
+    assert "impacts_cancelled" in event_types(g) and "leverage_taken" not in event_types(g)
+
+
 # ---------------------------------------------------------------------------- hostages
 
 
@@ -319,3 +379,21 @@ def test_hostage_bribe_is_paid_to_the_holder_before_the_action():
     g.apply(("pay",), player=0)
     assert seat(g, 1)["rupees"] == 2 and seat(g, 0)["rupees"] == 6 - 2 - 2
     assert seat(g, 0)["gifts"] == 1
+
+
+def test_a_hostage_bribe_is_payable_only_with_the_actions_cost_left_over():
+    g = game(
+        player("british", 3, court=[BALA_HISSAR]),
+        player("russian", 0, court=[61]),
+        spies={BALA_HISSAR: [0, 2], 61: [1, 0]},
+        market=FULL,
+    )
+    g.apply(("action", BALA_HISSAR, "betray"))
+    assert g.decision == "bribe_demand" and g.legal_options()[0] == ("demand", 2)
+    g.apply(("demand", 2), player=1)
+    assert g.legal_options() == [("refuse",)]  # 2 + the betrayal's 2 > 3
+    g.apply(("refuse",))
+    assert g.decision == "turn" and g.actions_used == 0
+    g.apply(("action", BALA_HISSAR, "betray"))
+    g.apply(("demand", 1), player=1)
+    assert g.legal_options() == [("pay",), ("refuse",)]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from positions import game, market, market_rupees, player, seat, total_rupees
+from positions import event_types, game, market, market_rupees, player, seat, total_rupees
 
 from paxpamir import IllegalOption
 
@@ -12,7 +12,8 @@ BOTTOM = [86, 87, 89, 90, 91, 92]
 FULL = [TOP, BOTTOM]
 PUBLIC_WITHDRAWAL = 111
 PERSIAN_ARISTOCRACY = 113  # if purchased: take 3 rupees from the bank
-NEW_TACTICS = 105  # a lasting event
+NEW_TACTICS = 105  # a lasting event; if discarded: military becomes favored
+CHECK_1, CHECK_2, CHECK_3, CHECK_4 = 101, 102, 103, 104
 MONEY_LENDERS = 14  # Kabul economic rank 2: gift / build
 LAPIS_LAZULI_MINE = 11  # Kabul economic rank 2: tax / gift
 
@@ -194,3 +195,50 @@ def test_action_cost_with_too_few_market_cards_leaves_the_game():
     assert market_rupees(g) == [[0, 0, 0, 0, 1, 0], [0] * 6]
     assert seat(g, 0)["rupees"] == 0
     assert total_rupees(g) == before - 5
+
+
+# ---------------------------------------------------------------------------- column 0, checks in a refill
+
+
+def test_column_zero_is_free_with_military_favored_even_without_rupees():
+    g = game(player("british", 0), player("russian", 0), market=FULL, favored="military")
+    assert [o for o in g.legal_options() if o[0] == "purchase"] == [("purchase", TOP[0]), ("purchase", BOTTOM[0])]
+    g.apply(("purchase", BOTTOM[0]))
+    assert market_rupees(g) == [[0] * 6, [0] * 6] and BOTTOM[0] in seat(g, 0)["hand"]
+
+
+def test_an_event_sliding_into_column_zero_waits_for_the_next_cleanup():
+    g = game(player("british", 0), player("russian", 0), market=[[None, NEW_TACTICS, 82], [86, 87]], deck=[61, 62])
+    g.apply(("end_turn",))
+    assert market(g)[0][0] == NEW_TACTICS  # step 3 came before the slide of step 4
+    assert "event_discarded" not in event_types(g) and g.to_json()["favored"] == "political"
+    g.apply(("end_turn",))  # the next player's cleanup discards it
+    assert "event_discarded" in event_types(g) and g.to_json()["favored"] == "military"
+
+
+def test_instability_twice_in_one_refill_and_the_second_check_is_final():
+    g = game(
+        player("british", 0),
+        player("russian", 0),
+        tribes={"kabul": [0, 1]},
+        market=[[80, 81, CHECK_1, 83, 84, 85], [86, 87, 89, 90, None, None]],
+        deck=[CHECK_2, CHECK_3, CHECK_4, 61, 62],
+    )
+    g.apply(("end_turn",))
+    checks = [e for e in g.events() if e["type"] == "dominance_check"]
+    assert [c["final"] for c in checks] == [False, True]
+    assert event_types(g).count("instability") == 2
+    assert g.is_over and g.vp == [1 + 2, 3 + 6] and g.winners == [1]
+
+
+def test_the_last_check_discarded_from_column_zero_is_final():
+    g = game(
+        player("british", 0, vp=5),
+        player("russian", 0, vp=2),
+        tribes={"kabul": [0, 1]},
+        market=[[CHECK_4, 81], [86]],
+        deck=[61, 62],
+    )
+    g.apply(("end_turn",))
+    assert [e["final"] for e in g.events() if e["type"] == "dominance_check"] == [True]
+    assert g.is_over and g.vp == [5 + 2, 2 + 6] and g.winners == [1]

@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 from positions import armies, game, player, seat
 
+from paxpamir.rules.scoring import influence
+
 BOTTOM = [86, 87, 89, 90, 91, 92]
 
 
@@ -42,7 +44,7 @@ def test_influence_counts_patriots_prizes_and_gifts():
         player("russian", 0, court=[61], vp=4),  # influence 1 (61 is no patriot)
         armies={"transcaspia": {"russian": 4}},
     )
-    assert [g.influence(p) for p in range(3)] == [3, 3, 1]
+    assert [influence(g, p) for p in range(3)] == [3, 3, 1]
     assert vps(g) == [4, 1 + 4, 4 + 1]  # the first two share (5+3)/2
 
 

@@ -10,13 +10,12 @@ from __future__ import annotations
 import asyncio
 import json
 import os
-import secrets
 from collections.abc import Iterator
 from typing import Any
 
 import httpx
 import pytest
-from serverkit import Client, Server, play_with_clients
+from serverkit import Client, Server, pg_schema, play_with_clients
 
 from paxpamir import Game
 from paxpamir.server.views import seat_view
@@ -27,16 +26,8 @@ pytestmark = pytest.mark.skipif(not PG, reason="PAMIR_TEST_POSTGRES is not set")
 
 @pytest.fixture(scope="module")
 def pg_url() -> Iterator[str]:
-    import psycopg
-
-    schema = "pamir_test_" + secrets.token_hex(6)
-    with psycopg.connect(PG, autocommit=True, connect_timeout=10) as conn:
-        conn.execute(f"CREATE SCHEMA {schema}")
-    try:
-        yield PG + ("&" if "?" in PG else "?") + f"options=-csearch_path%3D{schema}"
-    finally:
-        with psycopg.connect(PG, autocommit=True, connect_timeout=10) as conn:
-            conn.execute(f"DROP SCHEMA {schema} CASCADE")
+    with pg_schema(PG) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
@@ -151,7 +142,7 @@ def test_acknowledged_moves_survive_kill_9_on_postgresql(pg_url: str) -> None:
     try:
         state = server.state(game, created["creator"]["token"])
         assert state["seq"] == len(made)
-        assert state["view"] == json.loads(json.dumps(seat_view(expected, None)))
+        assert state["model"]["view"] == json.loads(json.dumps(seat_view(expected, None)))
     finally:
         server.stop()
 
@@ -200,3 +191,27 @@ def test_a_replaced_link_closes_its_pages_on_every_server_process(servers: tuple
     code, seq = asyncio.run(scenario())
     assert code == 4403
     assert a.state(game, creator)["seq"] == seq == b.state(game, creator)["seq"]  # the move was not taken
+
+
+def test_a_chat_line_said_on_one_process_reaches_a_page_on_the_other(servers: tuple[Server, Server]) -> None:
+    a, b = servers
+    created = a.create([{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bea"}], seed=None)
+    game = created["game"]
+
+    async def scenario() -> tuple[dict[str, Any], dict[str, Any]]:
+        listener = await Client.open(b.ws_url, game, created["seats"][1]["token"])
+        await listener.until("chat_history")
+        speaker = await Client.open(a.ws_url, game, created["seats"][0]["token"])
+        await speaker.until("chat_history")
+        await speaker.send({"type": "chat", "text": "Kabul is mine"})
+        mine = await speaker.until("chat")
+        heard = await listener.until("chat", timeout=10)
+        for c in (listener, speaker):
+            await c.close()
+        return mine, heard
+
+    mine, heard = asyncio.run(scenario())
+    assert heard == mine and heard["name"] == "Ann" and heard["id"] > 0
+    spectator = {"Authorization": f"Bearer {created['spectator']['token']}"}
+    r = httpx.get(f"{b.url}/api/games/{game}/chat", headers=spectator)
+    assert r.json()["messages"] == [mine]

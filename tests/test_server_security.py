@@ -9,9 +9,7 @@ import contextlib
 import json
 import re
 import sqlite3
-import threading
 from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, HTTPServer
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +18,7 @@ import pytest
 import websockets
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from serverkit import Client, Server, play_with_clients
+from serverkit import Client, Server, WebhookReceiver, bearer, play_with_clients
 
 from paxpamir import Game
 from paxpamir.agents.bots import RandomBot
@@ -33,10 +31,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     s = Server(str(home / "games.sqlite3"), home=home)
     yield s
     s.stop()
-
-
-def bearer(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
 
 
 def create(server: Server, spec: dict[str, Any]) -> httpx.Response:
@@ -215,37 +209,10 @@ def test_the_address_rule_answers_for_every_kind_of_address() -> None:
     assert not any(webhooks.is_public(ipaddress.ip_address(a)) for a in inside)
 
 
-class _Hook(BaseHTTPRequestHandler):
-    """A local webhook receiver: keeps each request's path, Host header and body; answers with ``status``."""
-
-    seen: list[tuple[str, str, dict[str, Any]]]
-    status = 204
-    location = ""
-
-    def do_POST(self) -> None:  # noqa: N802 (the http.server API)
-        body = self.rfile.read(int(self.headers["Content-Length"]))
-        self.seen.append((self.path, self.headers["Host"], json.loads(body)))
-        self.send_response(self.status)
-        if self.location:
-            self.send_header("Location", self.location)
-        self.end_headers()
-
-    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
-        pass
-
-
-def receiver(status: int = 204, location: str = "") -> tuple[HTTPServer, list[tuple[str, str, dict[str, Any]]]]:
-    seen: list[tuple[str, str, dict[str, Any]]] = []
-    handler = type("Hook", (_Hook,), {"seen": seen, "status": status, "location": location})
-    httpd = HTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    return httpd, seen
-
-
 def test_a_webhook_goes_to_the_address_that_was_checked_and_follows_no_redirect() -> None:
-    other, other_seen = receiver()
-    hook, seen = receiver(302, f"http://127.0.0.1:{other.server_address[1]}/elsewhere")
-    port = hook.server_address[1]
+    other = WebhookReceiver()
+    hook = WebhookReceiver(302, f"http://127.0.0.1:{other.port}/elsewhere")
+    port, seen, other_seen = hook.port, hook.seen, other.seen
     answers = {"hooks.example": ["127.0.0.1"]}
 
     async def resolve(host: str, _port: int) -> list[str]:
@@ -260,13 +227,13 @@ def test_a_webhook_goes_to_the_address_that_was_checked_and_follows_no_redirect(
         assert seen == [("/turn?x=1", f"hooks.example:{port}", {"text": "your turn"})]
         assert other_seen == []  # the redirect was not followed
     finally:
-        hook.shutdown()
-        other.shutdown()
+        hook.close()
+        other.close()
 
 
 def test_a_name_that_turns_private_after_it_was_accepted_receives_nothing() -> None:
-    hook, seen = receiver()
-    port = hook.server_address[1]
+    hook = WebhookReceiver()
+    port, seen = hook.port, hook.seen
     answers = {"rebind.example": ["93.184.215.14"]}
 
     async def resolve(host: str, _port: int) -> list[str]:
@@ -281,19 +248,23 @@ def test_a_name_that_turns_private_after_it_was_accepted_receives_nothing() -> N
         assert asyncio.run(webhooks.post(url, {"text": "x"}, False, resolve)) is False
         assert seen == []
     finally:
-        hook.shutdown()
+        hook.close()
 
 
 def test_a_lan_server_may_name_private_webhooks_and_says_so_at_start_up(tmp_path: Path) -> None:
     log = tmp_path / "serve.log"
     lan = Server(str(tmp_path / "lan.sqlite3"), home=tmp_path, args=("--allow-private-webhooks",), log=log)
-    hook, seen = receiver()
+    hook = WebhookReceiver()
+    seen = hook.seen
     try:
         assert "--allow-private-webhooks" in log.read_text()
+        import paxpamir  # a server on the pure-Python engine says so when it starts (its bots are slower)
+
+        assert ("the pure-Python engine is running" in log.read_text()) == (paxpamir.engine_notice() is not None)
         created = lan.create([{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bea"}], seed=41)
         game = created["game"]
         tokens = [s["token"] for s in created["seats"]]
-        url = f"http://127.0.0.1:{hook.server_address[1]}/hook"
+        url = hook.url
         for t in tokens:
             r = httpx.post(f"{lan.url}/api/games/{game}/seat", json={"webhook": url}, headers=bearer(t))
             assert r.status_code == 200, r.text
@@ -317,7 +288,7 @@ def test_a_lan_server_may_name_private_webhooks_and_says_so_at_start_up(tmp_path
         assert path == "/hook" and note["seat"] == state["to_move"] and "your turn" in note["content"]
         assert not any(t in json.dumps(note) for t in tokens + [created["creator"]["token"]])
     finally:
-        hook.shutdown()
+        hook.close()
         lan.stop()
 
 
@@ -474,22 +445,27 @@ def test_checks_parse_only_well_formed_json() -> None:
 
 JSON_VALUES = st.recursive(
     st.none() | st.booleans() | st.integers(-(2**70), 2**70) | st.floats(allow_nan=False, allow_infinity=False)
-    | st.text(max_size=30) | st.sampled_from(["human", "random", "wakhan", "seat", "move", "undo", "lang", "de"]),
+    | st.text(max_size=30) | st.sampled_from(["human", "random", "wakhan", "seat", "move", "undo", "lang", "de",
+                                             "chat", "heuristic"]),
     lambda inner: st.lists(inner, max_size=5) | st.dictionaries(
         st.sampled_from(["seats", "seat", "kind", "name", "seed", "type", "seq", "option", "webhook", "lang",
-                         "token", "open_hands", "bot_delay", "wakhan_variants", "x"]), inner, max_size=5),
+                         "token", "open_hands", "bot_delay", "wakhan_variants", "x", "text", "links", "game",
+                         "played_by", "clock", "spectator_chat", "model"]), inner, max_size=5),
     max_leaves=20,
 )
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(body=JSON_VALUES, route=st.sampled_from(["games", "moves", "seat", "links"]))
+@given(body=JSON_VALUES, route=st.sampled_from(["games", "moves", "seat", "links", "chat", "seats", "rematch",
+                                               "status"]))
 def test_no_json_body_makes_any_endpoint_fail_with_a_5xx(server: Server, fuzz_game: dict[str, Any], body: Any,
                                                           route: str) -> None:
     game = fuzz_game["game"]
     url = {"games": "/api/games", "moves": f"/api/games/{game}/moves", "seat": f"/api/games/{game}/seat",
-           "links": f"/api/games/{game}/links"}[route]
-    token = fuzz_game["creator"]["token"] if route == "links" else fuzz_game["seats"][0]["token"]
+           "links": f"/api/games/{game}/links", "chat": f"/api/games/{game}/chat",
+           "seats": f"/api/games/{game}/seats/0", "rematch": f"/api/games/{game}/rematch",
+           "status": "/api/status"}[route]
+    token = fuzz_game["creator"]["token"] if route in ("links", "seats") else fuzz_game["seats"][0]["token"]
     r = httpx.post(server.url + url, content=json.dumps(body), headers=bearer(token), timeout=20)
     assert r.status_code < 500, (route, body, r.text)
     if r.status_code >= 400:
@@ -520,15 +496,15 @@ def test_random_websocket_messages_get_answers_and_never_drop_the_socket(server:
 
 
 def test_the_store_commits_a_move_only_while_its_link_still_works(tmp_path: Path) -> None:
-    from paxpamir.server.store import NewGame, SeatRow, Store, database_url, hash_token
+    from paxpamir.server.store import GameRow, SeatRow, Store, database_url, hash_token
 
     store = Store(database_url(str(tmp_path / "store.sqlite3")))
     store.migrate()
     game = Game.new(2, 2**64 - 1)
     seats = [SeatRow(0, "human", "Ann", None), SeatRow(1, "human", "Bea", None)]
     links = [("creator-token", "creator", None), ("seat-0-old", "seat", 0), ("seat-1", "seat", 1)]
-    store.create_game(NewGame("g1", 2, 2**64 - 1, False, False, 0.0, game.current_player, game.state_hash(), seats),
-                      links)
+    store.create_game(GameRow("g1", 2, 2**64 - 1, False, False, 0.0, 0, game.current_player, False, game.state_hash(),
+                              seats), links)
     assert store.load_game("g1").seed == 2**64 - 1  # 64 bits fit
     option = ["loyalty", "afghan"]
     assert store.append("g1", 0, "move", 0, option, None, 1, False, "h1", token_hash=hash_token("seat-0-old"))

@@ -64,7 +64,7 @@ def assert_no_leak(record: dict[str, Any], clients: dict[int, Client]) -> int:
             if m["type"] != "state":
                 continue
             truth = states[m["seq"]]
-            view = m["view"]
+            view = m["model"]["view"]
             assert view["deck"] is None and m["seat"] == seat
             assert view["removed"] is None, "the cards set aside at setup (so the deck's contents) were sent"
             hands, deck = hidden_facts(truth, seat)
@@ -140,7 +140,7 @@ def test_a_seat_cannot_act_for_another_and_a_spectator_cannot_act(server: Server
             watcher = await Client.open(server.ws_url, game, created[role]["token"])
             seen = await watcher.until("state")
             assert seen["seat"] is None and seen["decision"] is None
-            assert all(p["hand"] is None for p in seen["view"]["players"])
+            assert all(p["hand"] is None for p in seen["model"]["view"]["players"])
             await watcher.send({"type": "move", "seq": 0, "option": option})
             assert (await watcher.until("error"))["code"] == "forbidden"
             await watcher.close()
@@ -381,7 +381,7 @@ def test_acknowledged_moves_survive_kill_9_and_every_game_resumes_exactly(tmp_pa
         assert state["seq"] == seq == len(made)
         # The stored game is exactly the expected one (its hidden state too: the hash is given only at the end,
         # so the public view is compared here and the whole state below, once the bots' game is over).
-        assert state["view"] == json.loads(json.dumps(seat_view(expected, None)))
+        assert state["model"]["view"] == json.loads(json.dumps(seat_view(expected, None)))
         # The all-bot game was interrupted too; its bots resume on restart and finish it.
         token = bots_only["creator"]["token"]
         for _ in range(600):
@@ -468,7 +468,7 @@ def test_a_game_against_improved_wakhan_keeps_its_variants(server: Server) -> No
     assert created["wakhan_variants"] == ["savvy_purchasing", "spy_movement", "steadfast_loyalty"]
     # The live game was set up again from its stored row: the variants went through the database.
     state = server.state(created["game"], created["seats"][0]["token"])
-    assert state["view"]["options"]["wakhan_variants"] == created["wakhan_variants"]
+    assert state["model"]["view"]["options"]["wakhan_variants"] == created["wakhan_variants"]
     custom = server.create(["human", "wakhan"], seed=42, wakhan_variants=["spy_movement"])
     assert custom["wakhan_variants"] == ["spy_movement"]
     for bad, words in [
@@ -478,3 +478,28 @@ def test_a_game_against_improved_wakhan_keeps_its_variants(server: Server) -> No
     ]:
         r = httpx.post(server.url + "/api/games", json=bad)
         assert r.status_code == 422 and words in r.json()["message"], r.text
+
+
+def test_a_script_may_ask_for_states_without_the_view_model(server: Server) -> None:
+    created = server.create(["human", "human"], seed=3)
+
+    async def scenario() -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
+        page = await Client.open(server.ws_url, created["game"], created["seats"][0]["token"])
+        script = await websockets.connect(f"{server.ws_url}/ws/{created['game']}")
+        await script.send(json.dumps({"type": "hello", "token": created["seats"][0]["token"], "model": False}))
+        lean = json.loads(await script.recv())
+        bad = await websockets.connect(f"{server.ws_url}/ws/{created['game']}")
+        await bad.send(json.dumps({"type": "hello", "token": created["seats"][0]["token"], "model": "no"}))
+        refused = json.loads(await bad.recv())
+        full = await page.until("state")
+        for ws in (script, bad):
+            await ws.close()
+        await page.close()
+        return full, lean, refused
+
+    full, lean, refused = run(scenario())
+    assert full["protocol"] == lean["protocol"] == 2
+    assert "model" in full and "view" not in full
+    assert "model" not in lean and lean["view"] == full["model"]["view"]
+    assert lean["decision"] == full["decision"] and lean["log"] == full["log"]
+    assert refused["type"] == "error" and refused["code"] == "bad_message"

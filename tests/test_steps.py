@@ -6,8 +6,10 @@ from pathlib import Path
 
 from paxpamir import Game
 from paxpamir.engine.steps import KINDS
-from paxpamir.rules.actions import Battle, Tax
-from paxpamir.rules.events import LASTING, LASTING_EFFECTS, effect_name, effect_text
+from paxpamir.presentation.words import labelled_options, prompt
+from paxpamir.rules.actions.battle import Battle
+from paxpamir.rules.actions.tax import Tax
+from paxpamir.rules.effects import LASTING, LASTING_EFFECTS, effect_name, effect_text
 
 
 def test_every_step_kind_declares_its_arguments_and_the_docs_name_them() -> None:
@@ -39,7 +41,7 @@ def test_steps_are_built_and_read_by_name_and_written_as_lists() -> None:
     )
     assert isinstance(g.pending, Tax) and g.pending.left == 2
     assert g.to_json()["agenda"] == [["turn", 0], ["tax", 0, 2, 0]]
-    assert g.prompt() == (
+    assert prompt(g) == (
         "Player 1: Tax: take a rupee from a market card or a player (you may stop after the first) (up to 2 more)"
     )
 
@@ -58,7 +60,7 @@ def test_the_prize_option_says_what_it_does() -> None:
     from positions import game, player
 
     g = game(player("british", 0), player("russian", 0), discard=[1], agenda=[["turn", 0], ["prize", 0, 1]])
-    assert g.labelled_options() == [
+    assert labelled_options(g) == [
         (("take_prize",), "Take the card as a prize"),
         (("decline_prize",), "Leave it in the discard pile"),
     ]

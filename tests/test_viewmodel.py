@@ -16,6 +16,7 @@ from paxpamir.content.cards import is_court_card, is_dominance_check
 from paxpamir.content.map import BORDER_NAMES, REGIONS
 from paxpamir.engine.errors import PamirError
 from paxpamir.presentation.viewmodel import option_target, view_model
+from paxpamir.presentation.words import labelled_options, log_lines, prompt
 
 SETUPS: list[dict[str, Any]] = [
     {"players": 2},
@@ -119,8 +120,8 @@ def test_options_carry_labels_and_the_targets_they_point_at() -> None:
         while not g.is_over:
             seat = g.current_player
             model = view_model(g, seat)
-            legal = g.labelled_options()
-            assert model["your_decision"] and model["prompt"] == g.prompt()
+            legal = labelled_options(g)
+            assert model["your_decision"] and model["prompt"] == prompt(g)
             assert [(tuple(_tupled(o["option"])), o["label"]) for o in model["options"]] == legal
             assert [o["index"] for o in model["options"]] == list(range(len(legal)))
             grouped = sorted(
@@ -272,7 +273,7 @@ def test_the_log_part_starts_where_asked() -> None:
     total = len(g.events())
     model = view_model(g, 0, log_from=3)
     assert model["log"]["size"] == total and model["log"]["from"] == 3
-    assert model["log"]["lines"] == g.log_lines()[3:]
+    assert model["log"]["lines"] == log_lines(g)[3:]
     assert view_model(g, 0, log_from=10**6)["log"]["lines"] == []
 
 
@@ -282,9 +283,29 @@ def test_the_terminal_decides_no_rule_itself() -> None:
 
     import paxpamir.clients.terminal as terminal
 
-    source = Path(terminal.__file__).read_text(encoding="utf-8")
-    assert "from ..rules" not in source and "paxpamir.rules" not in source
+    package = Path(terminal.__file__).parent
+    source = "\n".join(path.read_text(encoding="utf-8") for path in sorted(package.glob("*.py")))
+    assert "rules import" not in source and ".rules." not in source
     assert "view_model(" in source
     for call in ("hostage_holder(", "court_limit(", "hand_limit(", "dominant_coalition(", "coalition_blocks(",
                  "influence(", "purchase_cost(", ".stars(", ".cylinders_in_supply("):
         assert call not in source, call
+
+
+def test_a_play_that_changes_loyalty_says_what_it_costs_from_the_rules() -> None:
+    g = game(
+        # British, with a British patriot (Eldred Pottinger) and Ranjit Singh in court, a prize and two gifts;
+        # in hand a Russian patriot (Count Ivan Simonich) and Mohan Lal (no patriot).
+        player("british", 10, court=[19, 24], hand=[69, 1], prizes=[20], gifts=2),
+        player("russian", 2),
+    )
+    model = view_model(g, 0)
+    plays = {o["option"][1]: o for o in model["options"] if o["kind"] == "play"}
+    assert set(plays) == {69, 1}
+    assert plays[1]["changes_loyalty"] is None
+    assert plays[69]["changes_loyalty"] == {
+        "from": "british", "to": "russian", "loses": {"patriots": [19], "prizes": [20], "gifts": 2}}
+    assert all("changes_loyalty" not in o for o in model["options"] if o["kind"] != "play")
+    # Computed on a copy: the game itself is untouched.
+    assert g.loyalty[0] == 1 and list(g.courts[0]) == [19, 24] and g.gifts[0] == 2
+    json.dumps(model)

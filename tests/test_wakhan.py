@@ -1,5 +1,5 @@
 """Wakhan, the rulebook's automated opponent (RB pp. 16-18): her rule changes in the engine and her decision
-procedure (paxpamir.agents.wakhan_procedure).
+procedure (paxpamir.agents.wakhan).
 
 Positions are hand-written states loaded with ``Game.from_json``; ``"options": {"wakhan": true}`` makes the last
 seat Wakhan and ``"wakhan": {"ai_deck": [...], "ai_discard": [...]}`` sets her AI cards (the last of
@@ -30,7 +30,10 @@ from wakhanpositions import (
 from paxpamir import Game
 from paxpamir.agents.bots import RandomBot
 from paxpamir.agents.runner import play_seeded_game
-from paxpamir.agents.wakhan_procedure import WakhanPlayer, cleanup_discard_key, highest_priority
+from paxpamir.agents.wakhan import WakhanPlayer
+from paxpamir.agents.wakhan.discards import cleanup_discard_key
+from paxpamir.agents.wakhan.lines import BONUS_NOTE, line_note
+from paxpamir.agents.wakhan.priorities import highest_priority
 from paxpamir.content.map import BORDER_NAMES
 from paxpamir.engine.errors import PamirError
 from paxpamir.engine.invariants import check_invariants
@@ -107,6 +110,27 @@ def test_drawing_the_last_ai_card_reshuffles_everything_and_draws_again():
 def test_an_empty_ai_deck_at_turn_start_is_reshuffled_before_drawing():
     g = _start_wakhan_turn([], list(range(1, 25)))
     assert len(g.ai_discard) == 1 and len(g.ai_deck) == 23
+
+
+def test_arrows_give_up_when_both_rows_are_exhausted_leftwards():
+    # Arrows at top row, column 1; only column 4 of each row holds a card she can afford: nothing to the left,
+    # so the plain radicalize line is skipped (the rulebook says nothing of looking right).
+    nxt = next_for(1, side="topLeft", column=1)
+    g = wgame(
+        player("british"),
+        wakhan(4),
+        ai=1,
+        nxt=nxt,
+        market=[[None, None, None, None, 84], [None, None, None, None, 90]],
+        log=[
+            {"type": "turn", "player": 1, "turn": 1},
+            {"type": "reason", "player": 1, "text": "AI card 1 (test), line 2/3 (x)", "note": line_note(1, 2, 3, "x")},
+        ],
+        turn_state={"actions_used": 1},
+    )
+    assert arrows(g) == (1, "topLeft")
+    option, reason = choose(g)
+    assert option == ("end_turn",) and "no valid action left" in reason, reason
 
 
 # ---------------------------------------------------------------------------- setup, loyalty, ruling
@@ -226,6 +250,42 @@ def test_cleanup_discards_in_her_order_through_the_engine():
     option, reason = decide(g)
     assert option == ("discard", 62) and "non-political" in reason
     assert g.courts[1] == [5, 100, 14, 61]
+
+
+def test_a_card_that_always_counts_as_favored_matches_the_favored_suit_in_her_card_priority():
+    # Cossacks (99, Irregulars: always counts as favored) against Count Perovsky (100, higher rank): the
+    # favored suit comes before rank in the card priority, so she battles with the Cossacks (a bonus action).
+    g = wgame(
+        player("british", court=[24]),
+        wakhan(court=[100, 99]),
+        ai=15,
+        tribes={"punjab": [1, 0]},
+        armies={"punjab": {"russian": 2}},
+        log=[
+            {"type": "turn", "player": 1, "turn": 1},
+            {
+                "type": "reason",
+                "player": 1,
+                "text": "AI card 15 (test), line 1/3 (move)",
+                "note": line_note(15, 1, 3, "move"),
+            },
+        ],
+    )
+    assert highest_priority(g, [100, 99]) == 99
+    option, reason = choose(g)
+    assert option == ("action", 99, "battle") and "line 2/3 (battle)" in reason, reason
+
+
+def test_new_tactics_makes_her_military_cards_favored_in_priority_and_cleanup():
+    effects = [{"effect": "newTactics", "player": 1, "card": 105}]
+    g = wgame(player("british"), wakhan(court=[33, 61, 64, 67]), effects=effects)
+    # Zorawar Singh Kahluria (33, military) counts as favored for her: kept, Karakul Sheep (61) goes first.
+    order = sorted(g.courts[1], key=lambda c: cleanup_discard_key(g, c))
+    assert order[0] == 61 and order[-1] == 33
+    assert highest_priority(g, [33, 61, 64, 67]) == 33
+    # Without New Tactics, all four are alike but for the card number: the lowest goes first.
+    g = wgame(player("british"), wakhan(court=[33, 61, 64, 67]))
+    assert sorted(g.courts[1], key=lambda c: cleanup_discard_key(g, c))[0] == 33
 
 
 # ---------------------------------------------------------------------------- each instruction of each AI card
@@ -480,6 +540,25 @@ def test_no_ambition_when_another_player_scores_more():
     g = _dc_position([[61, 101, 5]], "russian")
     option, reason = choose(g)
     assert option != ("radicalize", 101) and "Ambition" not in reason
+
+
+def test_ambition_still_applies_once_bonus_actions_have_begun_while_an_action_is_left():
+    # One action used, she has moved on to bonus actions (no valid line was left), and now she can buy the
+    # Dominance Check and score the most: "she will use her action to do that".
+    g = ambition_game(
+        log=[
+            {"type": "turn", "player": 1, "turn": 1},
+            {
+                "type": "reason",
+                "player": 1,
+                "text": "AI card 2 (test), bonus actions: leftmost unused favored card",
+                "note": BONUS_NOTE,
+            },
+        ],
+        turn_state={"actions_used": 1},
+    )
+    option, reason = choose(g)
+    assert option == ("radicalize", 101) and "Ambition" in reason, reason
 
 
 # ---------------------------------------------------------------------------- playing: bribe, side, icons
@@ -781,6 +860,28 @@ def test_she_always_uses_may_abilities_and_chooses_the_favored_suit():
     assert choose(g)[0] == ("spy", 42)
     g = wgame(player("british"), wakhan(), favored="economic", agenda=[["turn", 1], ["pashtunwali", 1, 115]], current=1)
     assert choose(g)[0] == ("suit", "economic")
+
+
+def test_a_hostage_card_is_used_only_when_she_can_pay_its_bribe():
+    # Karakul Sheep (61) outranks Ghilzai Nomads (13) by card number, but the human holds it hostage with 2
+    # spies: with 1 rupee she cannot pay, so it cannot legally take the tax and she taxes with 13.
+    def position(rupees: int) -> Game:
+        return wgame(
+            player("british"),
+            wakhan(rupees, court=[61, 13]),
+            ai=1,
+            market=[[80]],
+            market_rupees=[[1]],
+            spies={61: [2, 0]},
+        )
+
+    option, reason = choose(position(1))
+    assert option == ("action", 13, "tax") and "line 1/3 (tax)" in reason, reason
+    g = position(2)
+    option, reason = choose(g)
+    assert option == ("action", 61, "tax") and "(over Ghilzai Nomads (13))" in reason, reason
+    g.apply(option, 1, reason=reason)
+    assert g.decision == "bribe_demand" and g.current_player == 0
 
 
 # ---------------------------------------------------------------------------- engine rule changes

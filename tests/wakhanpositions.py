@@ -13,7 +13,8 @@ from typing import Any
 from positions import player, state
 
 from paxpamir import Game
-from paxpamir.agents.wakhan_procedure import WakhanPlayer, line_note
+from paxpamir.agents.wakhan import WakhanPlayer
+from paxpamir.agents.wakhan.lines import line_note
 
 REF = json.loads(resources.files("paxpamir.content").joinpath("data/wakhan_cards.json").read_text(encoding="utf-8"))
 AI = {c["number"]: c for c in REF["ai_cards"]}

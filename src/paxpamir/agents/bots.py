@@ -62,11 +62,3 @@ class RandomBot:
             if len(_MADE) < _MADE_CAP:
                 _MADE[option] = made
         return made
-
-
-def play_out(game: Game, bot: RandomBot, max_decisions: int | None = None) -> int:
-    """Play ``game`` to its end with ``bot`` deciding for every seat; return the number of decisions made. Uses
-    the game runner (raises its GameFailure)."""
-    from .runner import MAX_DECISIONS, play_game
-
-    return play_game(game, [bot] * game.n, max_decisions=max_decisions or MAX_DECISIONS).decisions

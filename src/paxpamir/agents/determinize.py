@@ -25,6 +25,7 @@ from typing import Any, Final
 
 from ..content.cards import DOMINANCE_CHECKS, OTHER_EVENTS, is_court_card, wakhan_card
 from ..engine.game import Game
+from ..engine.steps import KINDS
 from ..rules.events import EventChoice
 from ..rules.setup import pile_sizes
 
@@ -43,7 +44,8 @@ def _visible_cards(view: dict[str, Any], viewer: int | None) -> set[int]:
     seen.update(view["discard"])
     seen.update(e["card"] for e in view["effects"])
     for step in view.get("agenda") or []:
-        if step and step[0] in ("rumor", "exchange_hands", "pashtunwali", "rebuke") and len(step) > 2:
+        spec = KINDS.get(step[0]) if step else None
+        if spec is not None and spec.cls is EventChoice and len(step) > 2:  # an event's choice, by the step's type
             seen.add(EventChoice(*step).card)  # the event card waits on the agenda, in no pile
     return seen
 

@@ -48,34 +48,69 @@ from ..rules.scoring import (
 from ..rules.turn import hand_limit
 from .base import Decision
 from .determinize import determinize
-from .wakhan_procedure import WakhanPlayer
+from .wakhan import WakhanPlayer
 
 if TYPE_CHECKING:
     from ..engine.game import Game
     from ..engine.steps import Option
 
+# ---------------------------------------------------------------------------- decision kinds
+
+#: The roles a decision kind plays in the lookahead (:data:`KIND_ROLES`).
+#: Continues an action the bot has just started (where to tax, build, move, battle, ...): the lookahead finishes
+#: it greedily; the search bot leaves it to the heuristic.
+FOLLOW_UP_ROLE: Final = "follow-up"
+#: Paying or refusing a bribe: the lookahead finishes it like a follow-up; the search bot searches it.
+PAY_ROLE: Final = "pay"
+#: Asking for a bribe: always the whole amount, whoever asks (the payer's refusal costs them their action, never
+#: the asker anything); the search bot leaves it to the heuristic.
+DEMAND_ROLE: Final = "demand"
+#: A decision of its own (the turn, loyalty, an event's choice): the lookahead stops before it.
+OWN_ROLE: Final = "own"
+
+#: The role of every decision kind, by the kind's name. ``tests/test_agents_kinds.py`` fails when a decision kind
+#: of the engine has none.
+KIND_ROLES: Final[dict[str, str]] = {
+    "loyalty": OWN_ROLE,
+    "turn": OWN_ROLE,
+    "rumor": OWN_ROLE,
+    "exchange_hands": OWN_ROLE,
+    "pashtunwali": OWN_ROLE,
+    "rebuke": OWN_ROLE,
+    "confidence_failure": OWN_ROLE,
+    "bribe_demand": DEMAND_ROLE,
+    "bribe_pay": PAY_ROLE,
+    "tax": FOLLOW_UP_ROLE,
+    "build": FOLLOW_UP_ROLE,
+    "move": FOLLOW_UP_ROLE,
+    "battle": FOLLOW_UP_ROLE,
+    "battle_site": FOLLOW_UP_ROLE,
+    "betray": FOLLOW_UP_ROLE,
+    "prize": FOLLOW_UP_ROLE,
+    "place_road": FOLLOW_UP_ROLE,
+    "place_spy": FOLLOW_UP_ROLE,
+    "side": FOLLOW_UP_ROLE,
+    "blackmail": FOLLOW_UP_ROLE,
+    "infrastructure": FOLLOW_UP_ROLE,
+    "take_piece": FOLLOW_UP_ROLE,
+    "safe_house": FOLLOW_UP_ROLE,
+    "discard_hand_over_limit": FOLLOW_UP_ROLE,
+    "discard_court_over_limit": FOLLOW_UP_ROLE,
+    "leverage_discard": FOLLOW_UP_ROLE,
+}
+
+
+def kinds_in_role(*roles: str) -> frozenset[str]:
+    """The decision kinds whose role (:data:`KIND_ROLES`) is one of ``roles``."""
+    return frozenset(kind for kind, role in KIND_ROLES.items() if role in roles)
+
+
 #: Decisions that continue an action the bot has just started: finished greedily during the lookahead.
-FOLLOW_UP: Final = frozenset(
-    {
-        "tax",
-        "build",
-        "move",
-        "battle",
-        "battle_site",
-        "betray",
-        "prize",
-        "place_road",
-        "place_spy",
-        "side",
-        "blackmail",
-        "infrastructure",
-        "take_piece",
-        "safe_house",
-        "discard_hand_over_limit",
-        "discard_court_over_limit",
-        "leverage_discard",
-    }
-)
+FOLLOW_UP: Final = kinds_in_role(FOLLOW_UP_ROLE)
+#: Decisions the lookahead finishes for the bot: follow-ups, and paying or refusing a bribe.
+_FINISHED: Final = kinds_in_role(FOLLOW_UP_ROLE, PAY_ROLE)
+#: Decisions that ask for a bribe.
+DEMANDS: Final = kinds_in_role(DEMAND_ROLE)
 
 VP_WEIGHT: Final = 6.0
 CHECK_WEIGHT: Final = 4.0  # expected points of the next Dominance Check (VP_WEIGHT x a discount)
@@ -249,14 +284,14 @@ def _follow_up(g: Game, player: int, depth: int) -> None:
     way is assumed to be the whole amount (Wakhan always asks for it); paying or refusing is evaluated."""
     while depth > 0 and not g.is_over:
         kind = g.decision
-        if kind == "bribe_demand":
+        if kind in DEMANDS:
             demand = _bribe_demand(g.legal_options())
             if demand is None:
                 return
             g.apply(demand)
             depth -= 1
             continue
-        if g.current_player != player or (kind not in FOLLOW_UP and kind != "bribe_pay"):
+        if g.current_player != player or kind not in _FINISHED:
             return
         options = g.legal_options()
         best = options[0]
@@ -343,7 +378,7 @@ def _bribe_demand(options: list[Option]) -> Option | None:
 def greedy_step(g: Game, player: int, follow_up: bool) -> None:
     """Take ``player``'s pending decision by its one-action lookahead (a bribe: ask for all of it)."""
     options = g.legal_options()
-    demand = _bribe_demand(options) if g.decision == "bribe_demand" else None
+    demand = _bribe_demand(options) if g.decision in DEMANDS else None
     if len(options) == 1 or demand is not None:
         g.apply(options[0] if demand is None else demand)
         return
@@ -475,7 +510,7 @@ class HeuristicBot:
             raise ValueError("the game is over: there is nothing to choose")
         if len(options) == 1:
             return options[0]
-        if game.decision == "bribe_demand":
+        if game.decision in DEMANDS:
             demand = _bribe_demand(options)
             if demand is not None:
                 return demand
@@ -501,6 +536,9 @@ class HeuristicBot:
 
 
 __all__ = [
+    "DEMANDS",
+    "FOLLOW_UP",
+    "KIND_ROLES",
     "PLAN_THEN_WIDTH",
     "PLAN_WIDTH",
     "REPLY_WIDTH",

@@ -24,7 +24,7 @@ from .base import Agent, Decision
 from .bots import RandomBot
 from .heuristic import HeuristicBot
 from .search import SEARCH_LEVELS, SearchBot
-from .wakhan_procedure import WakhanPlayer
+from .wakhan import WakhanPlayer
 
 if TYPE_CHECKING:
     from ..engine.game import Game

@@ -20,6 +20,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
 from .base import DECISION, Agent, Decision
+from .bots import RandomBot
+from .wakhan import WakhanPlayer
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -51,8 +53,6 @@ def seat_agents(game: Game, bot: Agent) -> list[Agent]:
     """``bot`` for every seat, except Wakhan's seat, which her decision procedure takes."""
     if game.wakhan < 0:
         return [bot] * game.n
-    from .wakhan_procedure import WakhanPlayer
-
     wakhan = WakhanPlayer()
     return [wakhan if p == game.wakhan else bot for p in range(game.n)]
 
@@ -76,11 +76,16 @@ def play_seeded_game(
     True
     """
     from ..engine.game import Game
-    from .bots import RandomBot
 
     game = Game.new(players, seed, wakhan=wakhan, wakhan_variants=wakhan_variants, quiet=quiet)
     result = play_game(game, seat_agents(game, RandomBot(seed)), max_decisions=max_decisions, check=check)
     return game, result
+
+
+def play_out(game: Game, bot: Agent, max_decisions: int | None = None) -> int:
+    """Play ``game`` to its end with ``bot`` deciding for every seat; return the number of decisions made.
+    Raises :class:`GameFailure`."""
+    return play_game(game, [bot] * game.n, max_decisions=max_decisions or MAX_DECISIONS).decisions
 
 
 def check_problem(check: Checker, game: Game) -> str | None:
@@ -172,6 +177,7 @@ __all__ = [
     "MAX_DECISIONS",
     "check_problem",
     "play_game",
+    "play_out",
     "play_seeded_game",
     "seat_agents",
 ]

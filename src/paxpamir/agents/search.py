@@ -44,8 +44,18 @@ from typing import TYPE_CHECKING, Any, Final
 from ..engine.game import Game
 from .base import Decision
 from .determinize import determinization_base, determinize
-from .heuristic import FOLLOW_UP, PLAN_WIDTH, HeuristicBot, RepeatGuard, greedy_step, score_options, win_chance
-from .wakhan_procedure import WakhanPlayer
+from .heuristic import (
+    DEMAND_ROLE,
+    FOLLOW_UP_ROLE,
+    PLAN_WIDTH,
+    HeuristicBot,
+    RepeatGuard,
+    greedy_step,
+    kinds_in_role,
+    score_options,
+    win_chance,
+)
+from .wakhan import WakhanPlayer
 
 if TYPE_CHECKING:
     from ..engine.steps import Option
@@ -57,6 +67,10 @@ SEARCH_LEVELS: Final[dict[str, dict[str, Any]]] = {
     "normal": {"iterations": 80, "root_width": 4},
     "strong": {"iterations": 240, "root_width": 8},
 }
+
+#: The decisions the search leaves to the heuristic's one-action lookahead, by their role there
+#: (:data:`~paxpamir.agents.heuristic.KIND_ROLES`): those that continue an action, and asking for a bribe.
+LEFT_TO_HEURISTIC: Final = kinds_in_role(FOLLOW_UP_ROLE, DEMAND_ROLE)
 
 EXPLORATION: Final = 0.7
 #: Scale of the heuristic's score differences (in its points) that maps them to rewards, for the prior.
@@ -140,7 +154,7 @@ class SearchBot:
         assert player is not None
         if player == game.wakhan:
             return Decision(*self.wakhan.choose(game))
-        if game.decision in FOLLOW_UP or game.decision == "bribe_demand":
+        if game.decision in LEFT_TO_HEURISTIC:
             return Decision(self.follow.choose(game))
         started = time.perf_counter()
         view = determinization_base(game, player)

@@ -27,6 +27,8 @@ from ..agents.registry import canonical_name, is_wakhan, make_agent, parse_bot
 from ..agents.runner import GameFailure, play_game
 from ..engine.errors import PamirError
 from ..engine.game import MAX_PLAYERS, MIN_PLAYERS, Game
+from .arguments import player_count_arg, positive_arg, seed_arg, wakhan_variants_arg, wakhan_variants_help
+from .records import record_text
 
 ELO_BASE = 1500.0
 #: A game of bots that runs longer than this is reported as failed (a bot is looping).
@@ -360,7 +362,6 @@ def report(outcomes: Sequence[GameOutcome], out: TextIO, wall: float | None = No
 
 
 def save_records(outcomes: Sequence[GameOutcome], directory: str, summary: dict[str, Any]) -> None:
-    from .cli import record_text
 
     os.makedirs(directory, exist_ok=True)
     for o in outcomes:
@@ -412,18 +413,18 @@ def cmd_arena(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return 1 if summary["failures"] else 0
 
 
-def register(sub: Any, positive: Callable[[str], int], players: Callable[[str], int],
-             seed: Callable[[str], int], variants: Callable[[str], tuple[str, ...]], variants_help: str) -> None:
+def register(sub: Any) -> None:
     """Add ``pamir arena`` to the ``pamir`` command's subparsers."""
     p = sub.add_parser("arena", help="a tournament between bots (and Wakhan): win rates, Elo, records")
     p.add_argument("--bots", nargs="+", default=["heuristic", "random"], metavar="BOT",
                    help="bots to pit against each other: random, heuristic[:easy|normal], "
                         "search[:fast|normal|strong|ITERATIONS|SECONDSs], wakhan (default: heuristic random)")
-    p.add_argument("--players", type=players, default=2, help="seats per game, 2-5 (default 2)")
-    p.add_argument("--games", type=positive, default=20, help="number of games (default 20)")
-    p.add_argument("--seed", type=seed, default=1, help="seed of the first game; game i uses seed+i (default 1)")
-    p.add_argument("--wakhan-variants", type=variants, default=(), metavar="VARIANTS", help=variants_help)
-    p.add_argument("--workers", type=positive, default=os.cpu_count() or 1,
+    p.add_argument("--players", type=player_count_arg, default=2, help="seats per game, 2-5 (default 2)")
+    p.add_argument("--games", type=positive_arg, default=20, help="number of games (default 20)")
+    p.add_argument("--seed", type=seed_arg, default=1, help="seed of the first game; game i uses seed+i (default 1)")
+    p.add_argument("--wakhan-variants", type=wakhan_variants_arg, default=(), metavar="VARIANTS",
+                   help=wakhan_variants_help())
+    p.add_argument("--workers", type=positive_arg, default=os.cpu_count() or 1,
                    help="local processes (default: one per core; 1 plays in this process)")
     p.add_argument("--ray", nargs="?", const="", default=None, metavar="ADDRESS",
                    help="run the games on a Ray cluster (default address: start or join a local instance)")

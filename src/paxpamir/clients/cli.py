@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import json
 import os
 import sys
 import time
@@ -20,12 +19,25 @@ from .. import __version__, build_info
 from ..agents.bots import RandomBot
 from ..agents.runner import GameFailure, play_game, play_seeded_game
 from ..content.cards import CARDS, find_cards
-from ..content.i18n import LANGUAGES, UnknownLanguage, check_language, language, language_from_environment
 from ..content.i18n import gettext as _
+from ..content.i18n import language
 from ..engine.errors import PamirError
 from ..engine.game import MAX_PLAYERS, MIN_PLAYERS, Game
 from ..presentation.cardref import card_line, card_lines, markdown_reference
-from ..rules.wakhan import WAKHAN_VARIANTS, wakhan_variants
+from ..server import cli as server_cli
+from . import arena
+from .arguments import (
+    add_lang_argument,
+    non_negative_arg,
+    player_count_arg,
+    positive_arg,
+    requested_language,
+    seed_arg,
+    wakhan_variants_arg,
+    wakhan_variants_help,
+)
+from .records import record_text
+from .terminal import commands as terminal
 
 #: Games per player count in ``pamir bench`` by default (about 20-40 s in total on a current laptop core).
 BENCH_GAMES = 1500
@@ -37,98 +49,6 @@ BENCH_SEED = 10_000
 
 class UsageError(Exception):
     """A bad argument found after parsing; reported like argparse's own errors (exit code 2)."""
-
-
-# ---------------------------------------------------------------------------- argument types
-
-
-def player_count_arg(text: str) -> int:
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of players: {text!r}") from None
-    if not MIN_PLAYERS <= n <= MAX_PLAYERS:
-        raise argparse.ArgumentTypeError(f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {n}")
-    return n
-
-
-def _positive(text: str) -> int:
-    try:
-        k = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if k < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {k}")
-    return k
-
-
-def _non_negative(text: str) -> int:
-    try:
-        k = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if k < 0:
-        raise argparse.ArgumentTypeError(f"must be 0 or more, not {k}")
-    return k
-
-
-def wakhan_variants_arg(text: str) -> tuple[str, ...]:
-    """``--wakhan-variants``: rulebook, improved, or variant names separated by commas."""
-    try:
-        return wakhan_variants(text)
-    except PamirError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
-
-
-def wakhan_variants_help() -> str:
-    """The help of ``--wakhan-variants`` wherever it is offered (in the current language)."""
-    return _(
-        "Wakhan's variants: rulebook (the default), improved (all three), or any of {variants} separated by commas "
-        "(needs --wakhan)"
-    ).format(variants=", ".join(WAKHAN_VARIANTS))
-
-
-def lang_arg(text: str) -> str:
-    """``--lang``: a language we have a catalog for."""
-    try:
-        return check_language(text.strip().lower())
-    except UnknownLanguage as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
-
-
-def add_lang_argument(p: argparse.ArgumentParser) -> None:
-    """``--lang en|de`` on a command that prints game text (the default comes from the environment)."""
-    p.add_argument(
-        "--lang",
-        type=lang_arg,
-        default=None,
-        metavar="LANG",
-        help=_("language of the game's texts: {languages} (default: from LANGUAGE, LC_ALL or LANG)").format(
-            languages=", ".join(LANGUAGES)
-        ),
-    )
-
-
-def requested_language(argv: Sequence[str], environ: Any = None) -> str:
-    """The language a command line asks for: its ``--lang`` when that names a language we have, else the
-    environment's (``LANG``...). Read before the parser is built, so that its help is in that language too; an
-    unknown ``--lang`` is left to the parser to refuse."""
-    for i, arg in enumerate(argv):
-        value = None
-        if arg == "--lang" and i + 1 < len(argv):
-            value = argv[i + 1]
-        elif arg.startswith("--lang="):
-            value = arg.split("=", 1)[1]
-        if value is not None and value.strip().lower() in LANGUAGES:
-            return value.strip().lower()
-    return language_from_environment(os.environ if environ is None else environ)
-
-
-def seed_arg(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"a seed is a whole number, not {text!r}") from None
 
 
 # ---------------------------------------------------------------------------- helpers
@@ -380,17 +300,6 @@ def cmd_cards(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 # ---------------------------------------------------------------------------- new
 
 
-def record_text(record: dict[str, Any]) -> str:
-    """A record as JSON with one line per choice (readable in a bug report, and still plain JSON)."""
-    head = {k: v for k, v in record.items() if k != "choices"}
-    choices = record.get("choices", [])
-    body = json.dumps(head, indent=1)
-    if not choices:
-        return body[:-2] + ',\n "choices": []\n}\n'
-    lines = ",\n  ".join(json.dumps(c) for c in choices)
-    return body[:-2] + f',\n "choices": [\n  {lines}\n ]\n}}\n'
-
-
 def cmd_new(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     game = Game.new(args.players, args.seed, open_hands=args.open_hands)
     if args.random_moves:
@@ -443,7 +352,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("simulate", help="play random-bot games and summarise them")
     p.add_argument("--players", type=player_count_arg, default=4, help="players per game, 2-5 (default 4)")
-    p.add_argument("--games", type=_positive, default=10, help="number of games (default 10)")
+    p.add_argument("--games", type=positive_arg, default=10, help="number of games (default 10)")
     p.add_argument("--seed", type=seed_arg, default=1, help="seed of the first game; game i uses seed+i (default 1)")
     p.add_argument("--check", action="store_true", help="check the state invariants after every decision")
     p.add_argument(
@@ -456,7 +365,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("bench", help="measure games, decisions and clones per second")
     p.add_argument(
         "--games",
-        type=_positive,
+        type=positive_arg,
         default=BENCH_GAMES,
         help=f"timed games per player count (default {BENCH_GAMES})",
     )
@@ -469,13 +378,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument(
         "--warmup",
-        type=_non_negative,
+        type=non_negative_arg,
         default=BENCH_WARMUP,
         help=f"untimed warm-up games per player count (default {BENCH_WARMUP})",
     )
     p.add_argument(
         "--clones",
-        type=_positive,
+        type=positive_arg,
         default=BENCH_CLONES,
         help=f"clones timed per player count (default {BENCH_CLONES})",
     )
@@ -499,23 +408,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--open-hands", action="store_true", help="play with open hands")
     p.add_argument(
         "--random-moves",
-        type=_non_negative,
+        type=non_negative_arg,
         default=0,
         metavar="K",
         help="let a random bot (seeded like the game) make the first K decisions",
     )
     p.set_defaults(run=cmd_new)
 
-    from . import arena  # pamir arena: bot tournaments
-
-    arena.register(sub, _positive, player_count_arg, seed_arg, wakhan_variants_arg, wakhan_variants_help())
-
-    from . import terminal  # the terminal game: play and replay
-
-    terminal.register(sub)
-    from ..server import cli as server_cli  # online play: pamir serve, pamir loadtest (imports nothing heavy)
-
-    server_cli.register(sub)
+    arena.register(sub)  # pamir arena: bot tournaments
+    terminal.register(sub)  # the terminal game: play and replay
+    server_cli.register(sub)  # online play: pamir serve, pamir loadtest
     return parser
 
 

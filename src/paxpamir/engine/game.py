@@ -4,49 +4,42 @@ A :class:`Game` is a plain container of lists and integers plus an *agenda* (see
 At every point ``current_player`` must pick one of ``legal_options()``; ``apply(option)`` carries it out and
 runs every automatic step that follows until the next decision. The rules themselves live in the modules
 named after the game's concepts (market, court, actions, events, abilities, scoring); this module only holds
-the state and the mechanisms they share: rupee flows, placing and removing pieces, rulers, the log.
+the state and the mechanisms they share: rupee flows, placing and removing pieces, rulers, the log. How each
+field is held is listed in :mod:`~paxpamir.engine.fields`; what :meth:`Game.apply` checks of its arguments is in
+:mod:`~paxpamir.engine.checks`, the record, the log's readers and undo in :mod:`~paxpamir.engine.history`.
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
 from collections.abc import Iterator
 from typing import Any, Final
 
 from ..content.cards import COURT, COURT_CARDS, DOMINANCE_CHECKS, OTHER_EVENTS
-from ..content.i18n import gettext as _
-from ..content.i18n import is_message
 from ..content.map import (
     BLOCKS_PER_COALITION,
     COALITION_INDEX,
     COALITIONS,
     CYLINDERS_PER_PLAYER,
-    POLITICAL,
     REGION_BORDERS,
 )
-from ..rules.rulers import ruler_from_counts
-from . import rng
+from . import fields, history, rng
+from .checks import as_option, check_new_game, checked_reason_and_note, find_legal, is_seat, same
 from .errors import BadState, IllegalOption, PamirError
-from .log import log_kind, newest_first, stored_event
+from .hooks import HOOKS, game_options
+from .log import log_kind
 from .reason import Reason
+from .serialize import load_record, state_from_json, state_to_json, view
 from .steps import KINDS, Option, Step, StepKind, make_step
 
 log_kind("ruler", "region", "player", "previous")
 log_kind("reason", "player", "text", "note?")
 log_kind("note", "player", "note")
 
-FORMAT_VERSION: Final = 1
 MIN_PLAYERS: Final = 2
 MAX_PLAYERS: Final = 5
-NO_CARD: Final = 0
 #: Bits per player in a card's packed spy count (a player has 10 cylinders: at most 10 spies on a card).
 SPY_BITS: Final = 4
 SPY_MASK: Final = (1 << SPY_BITS) - 1
-#: The spy table of a game without spies (cards 0 to 100; card 0 never holds any).
-NO_SPIES: Final[tuple[int, ...]] = (0,) * 101
-#: The road table of a game without roads ([border * 3 + coalition]).
-NO_ROADS: Final[tuple[int, ...]] = (0,) * 27
 
 
 class Game:
@@ -55,7 +48,8 @@ class Game:
     Create one with :meth:`Game.new`, or load one with :meth:`Game.from_json` / :meth:`Game.from_record`.
     """
 
-    # Everything below is state; the JSON format in docs/state-format.md mirrors it field by field.
+    # Everything below is state, listed once more with how each field is held in engine/fields.FIELDS; the JSON
+    # format in docs/state-format.md mirrors it field by field.
     n: int
     options: dict[str, Any]
     seed: int | None
@@ -139,197 +133,40 @@ class Game:
 
         ``quiet=True`` keeps from the log only what agents read back (turn boundaries, reasons and notes), for
         simulations, benchmarks and searches whose logs nobody reads: the events cost (almost) nothing then. The
-        game, its record and its state hash are the same; ``log_lines()`` has little to say. Not saved: a game
-        loaded from JSON logs everything.
+        game, its record and its state hash are the same; its log (``presentation.words.log_lines``) has little to
+        say. Not saved: a game loaded from JSON logs everything.
         """
-        if not isinstance(players, int) or isinstance(players, bool) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise PamirError(f"a game has 2 to 5 players, not {players!r}")
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise PamirError(f"the seed must be an integer, not {seed!r}")
-        if wakhan and players not in (2, 3):
-            raise PamirError(f"Wakhan plays against one or two humans: 2 or 3 seats in all, not {players}")
+        check_new_game(players, seed, wakhan, MIN_PLAYERS, MAX_PLAYERS)
+        assert isinstance(players, int) and isinstance(seed, int)
         g = cls._blank(players, game_options(open_hands, wakhan, wakhan_variants))
         g.seed = seed
         g.quiet = bool(quiet)
-        from ..rules.setup import check_deal, set_up
-
-        dealt = check_deal(players, bool(wakhan), deal) if deal is not None else None
-        set_up(g, dealt)
+        HOOKS.rules.set_up(g, deal)
         g._advance()
-        if dealt is not None:
+        if deal is not None:
             g.initial = g.to_json()  # not reproducible from the seed: records start from this position
         return g
 
     @classmethod
     def _blank(cls, n: int, options: dict[str, Any]) -> Game:
+        """A game of ``n`` seats before setup: every field at its starting value (:func:`.fields.blank`)."""
         g = Game.__new__(Game)
-        g.n = n
-        g.options = dict(options)
-        g.seed = None
-        g.rng = 0
-        g.turn = 0
-        g.current = 0
-        g.phase = "setup"
-        g.loyalty = (-1,) * n
-        g.rupees = [0] * n
-        g.vp = [0] * n
-        g.gifts = (0,) * n
-        g.prizes = [() for _ in range(n)]
-        g.hands = [[] for _ in range(n)]
-        g.courts = [[] for _ in range(n)]
-        g.tribes = [0] * (6 * n)
-        g.armies = [0] * 18
-        g.roads = NO_ROADS
-        g.spies = NO_SPIES
-        g.market = [NO_CARD] * 12
-        g.market_rupees = [0] * 12
-        g.deck = []
-        g.discard = []
-        g.removed = []
-        g.favored = POLITICAL
-        g.actions_used = 0
-        g.used_cards = ()
-        g.paid_cards = ()
-        g.placed = ()
-        g.effects = ()
-        g.agenda = []
-        g.bank_out = 0
-        g.bank_in = 0
-        g.winners = []
-        g.end_reason = ""
-        g.rulers = (-1,) * 6
-        g.wakhan = n - 1 if options.get("wakhan") else -1
-        g.ai_deck = ()
-        g.ai_discard = ()
-        g._log = None
-        g._log_len = 0
-        g.quiet = False
-        g._history = None
-        g._history_len = 0
-        g.undo_floor = 0
-        g.initial = None
-        g.keep_undo = False
-        g._undo_states = ()
-        g._options_cache = None
-        g._top = None
-        g._cyl_used = (0,) * n
-        g._blocks_used = (0,) * 3
+        fields.blank(g, n, options)
         return g
 
     def clone(self) -> Game:
         """A copy that shares nothing mutable with this game: it copies the lists and shares the tuples (the
-        tables that rarely change, and the history), which are immutable."""
+        tables that rarely change, and the history), which are immutable (:func:`.fields.clone_into`)."""
         g = Game.__new__(Game)
-        g.n = self.n
-        g.options = self.options  # never mutated after creation
-        g.seed = self.seed
-        g.rng = self.rng
-        g.turn = self.turn
-        g.current = self.current
-        g.phase = self.phase
-        g.loyalty = self.loyalty
-        g.rupees = self.rupees[:]
-        g.vp = self.vp[:]
-        g.gifts = self.gifts
-        g.prizes = self.prizes[:]
-        g.hands = [x[:] for x in self.hands]
-        g.courts = [x[:] for x in self.courts]
-        g.tribes = self.tribes[:]
-        g.armies = self.armies[:]
-        g.roads = self.roads
-        g.spies = self.spies
-        g.market = self.market[:]
-        g.market_rupees = self.market_rupees[:]
-        g.deck = self.deck[:]
-        g.discard = self.discard[:]
-        g.removed = self.removed  # never mutated after setup
-        g.favored = self.favored
-        g.actions_used = self.actions_used
-        g.used_cards = self.used_cards
-        g.paid_cards = self.paid_cards
-        g.placed = self.placed
-        g.effects = self.effects
-        g.agenda = self.agenda[:]
-        g.bank_out = self.bank_out
-        g.bank_in = self.bank_in
-        g.winners = self.winners[:]
-        g.end_reason = self.end_reason
-        g.rulers = self.rulers
-        g.wakhan = self.wakhan
-        g.ai_deck = self.ai_deck
-        g.ai_discard = self.ai_discard
-        g._log = self._log
-        g._log_len = self._log_len
-        g.quiet = self.quiet
-        g._history = self._history
-        g._history_len = self._history_len
-        g.undo_floor = self.undo_floor
-        g.initial = self.initial
-        g.keep_undo = self.keep_undo
-        g._undo_states = self._undo_states
-        g._options_cache = None
-        g._top = self._top
-        g._cyl_used = self._cyl_used
-        g._blocks_used = self._blocks_used
+        fields.clone_into(self, g)
         return g
 
     def __copy__(self) -> Game:
         return self.clone()
 
     def _restore(self, other: Game) -> None:
-        """Become ``other`` (a clone nobody else uses: its lists are taken over, not copied). Every field is
-        assigned explicitly, as in :meth:`clone` (no ``__dict__``: the class must stay compilable by mypyc)."""
-        self.n = other.n
-        self.options = other.options
-        self.seed = other.seed
-        self.rng = other.rng
-        self.turn = other.turn
-        self.current = other.current
-        self.phase = other.phase
-        self.loyalty = other.loyalty
-        self.rupees = other.rupees
-        self.vp = other.vp
-        self.gifts = other.gifts
-        self.prizes = other.prizes
-        self.hands = other.hands
-        self.courts = other.courts
-        self.tribes = other.tribes
-        self.armies = other.armies
-        self.roads = other.roads
-        self.spies = other.spies
-        self.market = other.market
-        self.market_rupees = other.market_rupees
-        self.deck = other.deck
-        self.discard = other.discard
-        self.removed = other.removed
-        self.favored = other.favored
-        self.actions_used = other.actions_used
-        self.used_cards = other.used_cards
-        self.paid_cards = other.paid_cards
-        self.placed = other.placed
-        self.effects = other.effects
-        self.agenda = other.agenda
-        self.bank_out = other.bank_out
-        self.bank_in = other.bank_in
-        self.winners = other.winners
-        self.end_reason = other.end_reason
-        self.rulers = other.rulers
-        self.wakhan = other.wakhan
-        self.ai_deck = other.ai_deck
-        self.ai_discard = other.ai_discard
-        self._log = other._log
-        self._log_len = other._log_len
-        self.quiet = other.quiet
-        self._history = other._history
-        self._history_len = other._history_len
-        self.undo_floor = other.undo_floor
-        self.initial = other.initial
-        self.keep_undo = other.keep_undo
-        self._undo_states = other._undo_states
-        self._options_cache = None
-        self._top = other._top
-        self._cyl_used = other._cyl_used
-        self._blocks_used = other._blocks_used
+        """Become ``other``, a clone nobody else uses: its lists are taken over (:func:`.fields.restore`)."""
+        fields.restore(self, other)
 
     # ------------------------------------------------------------------ decision API
 
@@ -350,14 +187,6 @@ class Game:
         if not self.agenda:
             return None
         return self.agenda[-1][0]
-
-    def prompt(self) -> str:
-        """A short question for the pending decision, in the current language (:mod:`paxpamir.content.i18n`)."""
-        if not self.agenda:
-            return _("The game is over.")
-        from ..presentation.describe import prompt
-
-        return prompt(self, self.agenda[-1])
 
     def legal_options(self) -> list[Option]:
         """Every legal option for the pending decision (empty when the game is over). A fresh list each call."""
@@ -398,20 +227,18 @@ class Game:
             top = KINDS[step[0]]
         return top
 
-    def labelled_options(self) -> list[tuple[Option, str]]:
-        """``(option, readable label)`` for each legal option."""
-        from ..presentation.describe import label
+    def find_option(self, raw: object) -> Option:
+        """The legal option that ``raw`` names, as ``legal_options()`` holds it: ``raw`` is a tuple or a list as
+        read from JSON (nested lists become tuples), and every value must have the legal option's exact type (``1``
+        is not ``True``, ``1.0`` not ``1``). Raises :class:`IllegalOption` with the explanation :meth:`apply` gives
+        otherwise (the game is over, not an option, not legal now, a value of the wrong type). Changes nothing.
 
-        step = self.agenda[-1] if self.agenda else ()
-        return [(o, label(self, step, o)) for o in self._legal()]
-
-    def label(self, option: object) -> str:
-        """The label of ``option`` (a tuple or list) in the pending decision, in the current language."""
-        if not isinstance(option, (tuple, list)):
-            raise IllegalOption(f"an option is a tuple or list such as ('end_turn',), not {option!r}")
-        from ..presentation.describe import label
-
-        return label(self, self.agenda[-1] if self.agenda else (), tuple(option))
+        >>> game = Game.new(players=3, seed=7)
+        >>> game.find_option(["loyalty", "british"])
+        ('loyalty', 'british')
+        """
+        option = as_option(raw, self.agenda)
+        return find_legal(self._legal(), self.agenda[-1], option)
 
     def apply(
         self,
@@ -431,44 +258,23 @@ class Game:
         (Wakhan keeps her place on her AI card there). Both are public, like the decision itself.
         Raises :class:`IllegalOption` and changes nothing if the option is not legal now.
         """
-        if not self.agenda:
-            raise IllegalOption("the game is over; no more decisions can be made")
-        if isinstance(option, list):
-            option = _to_tuple(option)
-        elif not isinstance(option, tuple):
-            raise IllegalOption(f"an option is a tuple or list such as ('end_turn',), not {option!r}")
+        option = as_option(option, self.agenda)
         step = self.agenda[-1]
         who: int = step[1]
         if player is not None:
-            if not _is_seat(player, self.n):
+            if not is_seat(player, self.n):
                 raise IllegalOption(f"player must be a seat, 0 to {self.n - 1}, or None, not {player!r}")
             seat: int = player  # type: ignore[assignment]  # an int: checked just above (compared natively)
             if seat != who:
                 raise IllegalOption(f"it is player {who}'s decision ({step[0]}), not player {player}'s")
         options = self._legal()
-        legal = _same(options, option)  # agents usually hand back one of the legal options itself
-        if legal is None:
-            try:
-                legal = options[options.index(option)]
-            except ValueError:
-                raise IllegalOption(_explain_illegal(self, step, option, options)) from None
-        if legal is not option and not _same_types(option, legal):
-            # True == 1 and 1.0 == 1 in Python: such look-alikes would leak into the record and the log.
-            raise IllegalOption(f"{list(option)!r} has a value of the wrong type; the legal option is {list(legal)!r}")
-        if reason is not None:
-            if isinstance(reason, Reason):
-                if note is None:
-                    note = reason.note
-                reason = reason.message if reason.message is not None else str.__str__(reason)
-            if isinstance(reason, list):
-                reason = _checked_message(reason)
-            elif not isinstance(reason, str):
-                raise IllegalOption(f"a reason is a string or a message [msgid, {{args}}], not {reason!r}")
-        if note is not None:
-            note = _checked_note(note)
+        if same(options, option) is None:  # agents usually hand back one of the legal options itself
+            find_legal(options, step, option)  # an equal one of the same types, or IllegalOption
+        if reason is not None or note is not None:
+            reason, note = checked_reason_and_note(reason, note)
         own = who == self.current and self.phase == "play"
         if self.keep_undo and own:
-            self._keep_undo_state()
+            history.keep_undo_state(self)
         _pop(self.agenda)
         self._options_cache = None
         if note:
@@ -522,22 +328,12 @@ class Game:
         With ``player``, also that ``player`` is the active player: only they may take their decisions back.
         A game asked this starts keeping undo states (see :attr:`keep_undo`).
         """
-        if player is not None and not _is_seat(player, self.n):
+        if player is not None and not is_seat(player, self.n):
             raise PamirError(f"player must be a seat, 0 to {self.n - 1}, or None, not {player!r}")
         self.keep_undo = True
         if player is not None and player != self.current:
             return False
         return self._history_len > self.undo_floor and self.agenda != [] and self._history is not None
-
-    def _keep_undo_state(self) -> None:
-        """Save the state before the active player's decision about to be applied (undo restores it)."""
-        states = self._undo_states
-        floor = self.undo_floor
-        if states and states[0][0] < floor:  # a new turn or another player's decision: older states are gone
-            states = tuple(s for s in states if s[0] >= floor)
-        saved = self.clone()
-        saved._undo_states = ()
-        self._undo_states = (*states, (self._history_len, saved))
 
     def undo(self, player: object = None) -> None:
         """Take back the active player's last decision of this turn (raises PamirError if not allowed).
@@ -551,41 +347,14 @@ class Game:
                 "nothing to undo: undo works only for the active player's own decisions this turn, before any "
                 "card is drawn or revealed and before another player decides"
             )
-        floor = self.undo_floor
-        states = self._undo_states
-        target = self._history_len - 1
-        while states and states[-1][0] > target:  # states of decisions already gone (should not happen)
-            states = states[:-1]
-        if states and states[-1][0] == target:
-            saved = states[-1][1]
-            self._restore(saved.clone())  # a copy: clones of this game share its saved states
-            self._undo_states = states[:-1]
-        else:
-            choices = self.choices()[:-1]
-            g = self._replay_base()
-            for c in choices:
-                g.apply(c[1], c[0], *c[2:])
-            self._restore(g)
-            self._undo_states = ()
-        self.undo_floor = floor
-        self.keep_undo = True
+        history.undo_last(self)
 
     def notes_this_turn(self, player: object) -> list[dict[str, Any]]:
         """The notes ``player`` attached to decisions (see :meth:`apply`) since the current turn began, newest
         first. Agents keep their place in a procedure here (Wakhan: the AI card line she performed last)."""
-        if not _is_seat(player, self.n):
+        if not is_seat(player, self.n):
             raise PamirError(f"player must be a seat, 0 to {self.n - 1}, not {player!r}")
-        out: list[dict[str, Any]] = []
-        for node in newest_first(self._log):
-            t = node[0]
-            if t == "turn":
-                break
-            if t == "reason" or t == "note":
-                e = stored_event(node)
-                note = e.get("note")
-                if note and e.get("player") == player:
-                    out.append(note)
-        return out
+        return history.notes_this_turn(self, player)  # type: ignore[arg-type]  # a seat: checked above
 
     def _replay_base(self) -> Game:
         if self.initial is not None:
@@ -598,25 +367,19 @@ class Game:
     # ------------------------------------------------------------------ history, log, records
 
     def choices(self) -> list[tuple[Any, ...]]:
-        """Every decision made so far, oldest first, as (player, option) or (player, option, reason)."""
-        out = []
-        node = self._history
-        while node is not None:
-            out.append(node[1:])
-            node = node[0]
-        out.reverse()
-        return out
+        """Every decision made so far, oldest first, as (player, option[, reason[, note]])."""
+        return history.choices(self)
 
     def events(self) -> list[dict[str, Any]]:
         """The structured log: one dict per thing that happened, oldest first (new dicts: see
         :mod:`paxpamir.engine.log`)."""
-        out = list(_events_newest_first(self._log))
+        out = list(history.events_newest_first(self._log))
         out.reverse()
         return out
 
     def recent_events(self) -> Iterator[dict[str, Any]]:
         """The structured log newest first, lazily: cheap when only the latest events are needed."""
-        return _events_newest_first(self._log)
+        return history.events_newest_first(self._log)
 
     @property
     def pending(self) -> Step | None:
@@ -625,65 +388,38 @@ class Game:
         It is a named tuple of its kind's declared type: ``g.pending.player``, ``g.pending.card``, ..."""
         return self.agenda[-1] if self.agenda else None
 
-    def log_lines(self) -> list[str]:
-        """The readable log: one English line per event."""
-        from ..presentation.describe import event_text
-
-        return [event_text(self, e) for e in self.events()]
-
     def record(self) -> dict[str, Any]:
         """The game record: enough to replay this game to an identical state."""
-        rec: dict[str, Any] = {
-            "format": "paxpamir-record",
-            "version": FORMAT_VERSION,
-            "players": self.n,
-            "options": dict(self.options),
-            "seed": self.seed,
-            "choices": [[c[0], list(c[1]), *c[2:]] for c in self.choices()],
-        }
-        if self.initial is not None:
-            rec["position"] = self.initial
-        return rec
+        return history.record(self)
 
     @classmethod
     def from_record(cls, record: object) -> Game:
         """Replay a game record (see :meth:`record`); raises PamirError if it does not replay."""
-        from .serialize import load_record
-
         if not isinstance(record, dict):
             raise BadState("not a paxpamir game record (a record is a JSON object)")
-        return load_record(record)
+        return load_record(Game, record)
 
     def to_json(self) -> dict[str, Any]:
         """The full state as JSON-compatible data (schema: docs/state-format.md)."""
-        from .serialize import state_to_json
-
         return state_to_json(self)
 
     @classmethod
     def from_json(cls, data: object) -> Game:
         """Load a full state (or a hand-written position); raises PamirError with the reason if malformed."""
-        from .serialize import state_from_json
-
         if not isinstance(data, dict):
             raise BadState("a state must be a JSON object")
-        return state_from_json(data)
+        return state_from_json(Game, data)
 
     def view(self, player: object) -> dict[str, Any]:
         """The state as seen by ``player`` (None: a spectator): other hands and the deck order hidden."""
-        if player is not None and not _is_seat(player, self.n):
+        if player is not None and not is_seat(player, self.n):
             raise PamirError(f"player must be a seat, 0 to {self.n - 1}, or None (a spectator), not {player!r}")
         assert player is None or isinstance(player, int)
-        from .serialize import view
-
         return view(self, player)
 
     def state_hash(self) -> str:
         """A hash of the full state without its history (log, record, undo point): equal positions hash equal."""
-        data = self.to_json()
-        for key in ("log", "record", "undo_floor"):
-            data.pop(key, None)
-        return hashlib.sha256(json.dumps(data, sort_keys=True, separators=(",", ":")).encode()).hexdigest()[:32]
+        return history.state_hash(self)
 
     # ------------------------------------------------------------------ log primitive
 
@@ -704,11 +440,6 @@ class Game:
             if card.suit == suit:
                 total += card.rank
         return total
-
-    def influence(self, player: int) -> int:
-        from ..rules.scoring import influence
-
-        return influence(self, player)
 
     def cylinders_in_supply(self, player: int) -> int:
         return CYLINDERS_PER_PLAYER - self._cyl_used[player]
@@ -813,7 +544,7 @@ class Game:
         """Recompute ``region``'s ruler and log a change. Called after any change to the region's pieces (a
         region's ruler depends on its own pieces and the loyalties only)."""
         n = self.n
-        new = ruler_from_counts(self, self.tribes, self.armies, region * n, region * 3)
+        new = HOOKS.rules.ruler(self, self.tribes, self.armies, region * n, region * 3)
         old = self.rulers[region]
         if new != old:
             self.rulers = _replaced(self.rulers, region, new)
@@ -873,9 +604,7 @@ class Game:
         self._cyl_used = _bumped(self._cyl_used, player, -1)
         self.recompute_ruler(region)
         if self.tribes[i] == 0:
-            from ..rules.court import overthrow_cards
-
-            overthrow_cards(self, player, region)
+            HOOKS.rules.overthrow(self, player, region)
 
     def remove_all_tribes(self, player: int, region: int) -> None:
         i = region * self.n + player
@@ -937,45 +666,6 @@ def _pop(agenda: list[Step]) -> None:
         agenda.clear()
 
 
-_NOTE_ITEM: Final = (str, int, float, bool, type(None))
-
-
-def _events_newest_first(log: tuple | None) -> Iterator[dict[str, Any]]:
-    for node in newest_first(log):
-        yield stored_event(node)
-
-
-def _checked_message(value: list[Any]) -> list[Any]:
-    """A copy of a reason message ``[msgid, {name: value}]`` (values: numbers, strings, booleans, null or messages
-    themselves), or :class:`IllegalOption`."""
-    if not is_message(value):
-        raise IllegalOption(f"a reason is a string or a message [msgid, {{args}}], not {value!r}")
-    head, args = value
-    out: dict[str, Any] = {}
-    for k, v in args.items():
-        if isinstance(v, list):
-            out[k] = _checked_message(v)
-        elif v is None or isinstance(v, (str, int, float, bool)):
-            out[k] = v
-        else:
-            raise IllegalOption(f"a reason message's values are numbers, strings or messages, not {v!r}")
-    return [list(head) if isinstance(head, list) else head, out]
-
-
-def _checked_note(note: object) -> dict[str, Any]:
-    """A copy of a decision's note, which must survive JSON unchanged so that records and saved games replay
-    identically."""
-    if not isinstance(note, dict):
-        raise IllegalOption(f"a note is a JSON object (a dict), not {note!r}")
-    for k, v in note.items():
-        if not isinstance(k, str):
-            raise IllegalOption(f"a note's keys are strings, not {k!r}")
-        items = v if isinstance(v, list) else [v]
-        if not all(isinstance(x, _NOTE_ITEM) for x in items):
-            raise IllegalOption(f"note {k!r}: values are numbers, strings, booleans, null or lists of them, not {v!r}")
-    return {k: v[:] if isinstance(v, list) else v for k, v in note.items()}
-
-
 def _replaced(values: tuple[int, ...], i: int, value: int) -> tuple[int, ...]:
     """``values`` with item ``i`` replaced by ``value`` (a new tuple)."""
     changed = list(values)
@@ -988,63 +678,8 @@ def _bumped(values: tuple[int, ...], i: int, change: int) -> tuple[int, ...]:
     return _replaced(values, i, values[i] + change)
 
 
-def _same(options: list[Option], option: Option) -> Option | None:
-    """The legal option that *is* ``option`` (the same object), or None."""
-    for o in options:
-        if o is option:
-            return o
-    return None
-
-
-def _same_types(option: Option, legal: Option) -> bool:
-    """Whether each value of ``option`` has the type of the same value in ``legal`` (an equal option)."""
-    for i in range(len(legal)):
-        if type(option[i]) is not type(legal[i]):
-            return False
-    return True
-
-
-def _is_seat(value: object, n: int) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < n
-
-
-def _to_tuple(value: list[Any]) -> tuple[Any, ...]:
-    return tuple(_to_tuple(v) if isinstance(v, list) else v for v in value)
-
-
 #: The events a quiet game still logs: what agents read back (notes_this_turn) and where turns begin.
 ALWAYS_LOGGED: Final = frozenset({"turn", "reason", "note"})
 
-
-def game_options(open_hands: object, wakhan: object, wakhan_variants: object) -> dict[str, Any]:
-    """The options of a new game as kept in its state and record. ``wakhan_variants`` is kept only when some are
-    on (and only with Wakhan), so that a rulebook game's state reads as it always did."""
-    from ..rules.wakhan import wakhan_variants as parse_variants
-
-    options: dict[str, Any] = {"open_hands": bool(open_hands), "wakhan": bool(wakhan)}
-    variants = parse_variants(wakhan_variants)
-    if variants and not wakhan:
-        raise PamirError("Wakhan variants need a game with Wakhan (wakhan=True)")
-    if variants:
-        options["wakhan_variants"] = list(variants)
-    return options
-
-
-def _explain_illegal(g: Game, step: Step, option: Option, options: list[Option]) -> str:
-    kinds = sorted({o[0] for o in options})
-    head = option[0] if option else None
-    if head in kinds:
-        same = [o for o in options if o[0] == head]
-        sample = ", ".join(repr(list(o)) for o in same[:6])
-        more = "" if len(same) <= 6 else f" and {len(same) - 6} more"
-        return f"{list(option)!r} is not legal now; legal {head!r} options are: {sample}{more}"
-    return (
-        f"{list(option)!r} is not legal now: player {step[1]} must decide {step[0]!r}; "
-        f"legal kinds of option: {', '.join(kinds)}"
-    )
-
-
-# Imported for their registration side effects; kept at the bottom to avoid import cycles.
-from ..rules import actions, court, events, market, scoring, setup, turn  # noqa: E402,F401
 
 __all__ = ["Game", "Reason", "COALITION_INDEX", "COURT_CARDS", "OTHER_EVENTS", "REGION_BORDERS", "rng"]

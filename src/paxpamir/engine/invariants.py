@@ -12,7 +12,9 @@ from typing import TYPE_CHECKING, Final
 from ..content.cards import COURT, is_court_card, is_event
 from ..content.map import BLOCKS_PER_COALITION, COALITIONS, CYLINDERS_PER_PLAYER, INTELLIGENCE, POLITICAL, REGIONS
 from .errors import BadState
+from .fields import FIELDS, LIST, LISTS, TUPLE
 from .game import SPY_BITS
+from .hooks import ruler_of
 from .log import newest_first, stored_event
 from .steps import KINDS, step_error
 
@@ -33,6 +35,7 @@ def check_invariants(game: Game) -> None:
     """Raise AssertionError with a clear message if ``game`` breaks any invariant of the game's state."""
     g = game
     n = g.n
+    _check_fields(g)
     _check_blocks(g)
     _check_cylinders(g, n)
     _check_rupees(g, n)
@@ -45,6 +48,27 @@ def check_invariants(game: Game) -> None:
     _check_wakhan(g)
     _check_loyalty(g, n)
     _check_log(g)
+
+
+def _check_fields(g: Game) -> None:
+    """Each field of the state holds what :data:`~paxpamir.engine.fields.FIELDS` says: the lists a clone copies are
+    lists (no two the same list), the tuples a clone shares are tuples (a list there would be shared by clones)."""
+    lists: dict[int, str] = {}
+    for name, held, _json in FIELDS:
+        value = getattr(g, name)
+        if held == TUPLE:
+            if value is not None and not isinstance(value, tuple):
+                _fail(f"field {name} must be an immutable tuple (clones share it), not {type(value).__name__}")
+        elif held in (LIST, LISTS):
+            if not isinstance(value, list):
+                _fail(f"field {name} must be a list (clones copy it), not {type(value).__name__}")
+            inner = value if held == LISTS else []
+            for item in [value, *inner]:
+                if not isinstance(item, list):
+                    _fail(f"field {name} must be a list of lists, not hold {type(item).__name__}")
+                if id(item) in lists:
+                    _fail(f"fields {lists[id(item)]} and {name} hold the same list")
+                lists[id(item)] = name
 
 
 def _check_log(g: Game) -> None:
@@ -190,8 +214,6 @@ def _check_spies(g: Game, n: int) -> None:
 
 
 def _check_rulers(g: Game) -> None:
-    from ..rules.rulers import ruler_of
-
     for r in range(6):
         fresh = ruler_of(g, r)
         if g.rulers[r] != fresh:

@@ -19,6 +19,7 @@ from ..content.map import (
     SUITS,
 )
 from .errors import BadState, PamirError
+from .hooks import HOOKS, game_options, ruler_of
 from .steps import make_step, step_check, step_error
 
 if TYPE_CHECKING:
@@ -139,17 +140,12 @@ def view(g: Game, player: int | None) -> dict[str, Any]:
     data["removed_count"] = len(g.removed)
     data["dominance_checks_left"] = g.dominance_checks_left()
     if g.wakhan >= 0:
-        from ..rules.wakhan import arrows, next_back
-
-        columns, rows = next_back(g)
-        column, row_side = arrows(g)
         data["wakhan"] = {
             "seat": g.wakhan,
             "ai_card": g.ai_discard[-1] if g.ai_discard else None,
             "ai_discard": list(g.ai_discard),
             "ai_deck_size": len(g.ai_deck),
-            "next_back": {"column_numbers": list(columns), "row_side": list(rows)},
-            "arrows": {"column": column, "row_side": row_side},
+            **HOOKS.rules.ai_card_back(g),
         }
     for key in ("seed", "rng", "record", "undo_floor"):
         data.pop(key, None)
@@ -181,24 +177,19 @@ def _card_list(value: Any, what: str) -> list[int]:
     return [_int(c, f"a card in {what}", 1, 116) for c in value]
 
 
-def state_from_json(data: dict[str, Any]) -> Game:
-    from .game import Game
-
+def state_from_json(game_class: type[Game], data: dict[str, Any]) -> Game:
+    """The game ``data`` holds (a :class:`~paxpamir.engine.game.Game`: ``game_class``), or :class:`BadState`."""
     try:
-        return _load(data)
+        return _load(game_class, data)
     except BadState:
         raise
     except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
         if isinstance(exc, PamirError):
             raise BadState(str(exc)) from exc
         raise BadState(f"malformed state: {type(exc).__name__}: {exc}") from exc
-    finally:
-        _ = Game
 
 
-def _load(data: dict[str, Any]) -> Game:
-    from .game import Game, game_options
-
+def _load(game_class: type[Game], data: dict[str, Any]) -> Game:
     _need(isinstance(data, dict), "a state must be a JSON object")
     fmt = data.get("format", STATE_FORMAT)
     _need(fmt == STATE_FORMAT, f"not a paxpamir state (format {fmt!r}); views cannot be loaded")
@@ -214,7 +205,7 @@ def _load(data: dict[str, Any]) -> Game:
         )
     except PamirError as exc:
         raise BadState(str(exc)) from None
-    g = Game._blank(n, chosen)
+    g = game_class._blank(n, chosen)
     if g.wakhan >= 0:
         _need(n in (2, 3), "a game with Wakhan has 2 or 3 seats (one or two humans and her)")
         wk = data.get("wakhan") or {}
@@ -362,8 +353,6 @@ def _load(data: dict[str, Any]) -> Game:
         g.bank_in = _int(bank.get("in", 0), "bank in")
     g.winners = [_int(w, "winner", 0, n - 1) for w in data.get("winners", [])]
     g.end_reason = str(data.get("end_reason", ""))
-    from ..rules.rulers import ruler_of
-
     g.rulers = tuple(ruler_of(g, r) for r in range(6))
     agenda = data.get("agenda")
     if agenda is None:
@@ -418,22 +407,21 @@ def _load(data: dict[str, Any]) -> Game:
     return g
 
 
-def load_record(record: dict[str, Any]) -> Game:
-    from .game import Game
-
+def load_record(game_class: type[Game], record: dict[str, Any]) -> Game:
+    """Replay ``record`` in a new game (a :class:`~paxpamir.engine.game.Game`: ``game_class``)."""
     if not isinstance(record, dict) or record.get("format") != RECORD_FORMAT:
         raise BadState("not a paxpamir game record (its 'format' must be 'paxpamir-record')")
     if record.get("version") != VERSION:
         raise BadState(f"unsupported record version {record.get('version')!r}")
     if record.get("position") is not None:
-        g = Game.from_json(record["position"])
+        g = game_class.from_json(record["position"])
     else:
         seed = record.get("seed")
         players: Any = record.get("players")
         options = record.get("options", {}) or {}
         if not isinstance(seed, int):
             raise BadState("a record without a position needs an integer 'seed'")
-        g = Game.new(
+        g = game_class.new(
             players,
             seed,
             open_hands=bool(options.get("open_hands", False)),

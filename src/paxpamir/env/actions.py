@@ -26,7 +26,7 @@ from bisect import bisect_right
 from typing import TYPE_CHECKING, Any, Final
 
 from ..engine.errors import PamirError
-from ..engine.game import Game  # noqa: F401  (importing the engine declares every option kind)
+from ..engine.game import Game  # noqa: F401  (importing paxpamir registers the rules: every option kind)
 from ..engine.options import OPTION_KINDS
 
 if TYPE_CHECKING:

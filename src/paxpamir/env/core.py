@@ -1,7 +1,7 @@
 """What every environment shares: seats that learning agents play, Wakhan's automatic turns, final rewards.
 
 In a Wakhan game the last seat is Wakhan; her decisions are made by the rulebook's procedure
-(:class:`~paxpamir.agents.wakhan_procedure.WakhanPlayer`) as soon as they fall to her, so environments expose
+(:class:`~paxpamir.agents.wakhan.WakhanPlayer`) as soon as they fall to her, so environments expose
 only the other seats. Nothing here needs a third-party package.
 """
 
@@ -13,7 +13,7 @@ from ..engine.errors import PamirError
 from ..engine.game import Game
 
 if TYPE_CHECKING:
-    from ..agents.wakhan_procedure import WakhanPlayer
+    from ..agents.wakhan import WakhanPlayer
 
 #: The reward of a winner at the end of the game; every other seat gets LOSS.
 WIN = 1.0

@@ -31,7 +31,7 @@ from gymnasium import spaces
 
 from ..agents.base import Agent
 from ..agents.bots import RandomBot
-from ..agents.wakhan_procedure import WakhanPlayer
+from ..agents.wakhan import WakhanPlayer
 from ..engine.errors import PamirError
 from ..engine.game import Game
 from .actions import NUM_ACTIONS, decode, legal_actions

@@ -28,10 +28,12 @@ True
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from ..content.map import BORDER_INDEX, COALITION_INDEX, REGION_INDEX, REGIONS, SUIT_INDEX
 from ..engine.errors import PamirError
+from ..engine.steps import KINDS
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -68,7 +70,8 @@ PLAYER_FEATURES: Final[tuple[str, ...]] = (
     *(f"rules_{r}" for r in REGIONS),
     "winner",
 )
-#: Decision kinds in a fixed order; a kind not listed here sets the "other" feature.
+#: Decision kinds in a fixed order (the vector's layout); a kind not listed here would set the "other" feature, and
+#: ``tests/test_agents_kinds.py`` fails when a decision kind of the engine is not listed.
 DECISION_KINDS: Final[tuple[str, ...]] = (
     "loyalty",
     "turn",
@@ -149,22 +152,35 @@ _NPF: Final = len(PLAYER_FEATURES)
 _G: Final[dict[str, int]] = {name: GLOBAL_BLOCK + i for i, name in enumerate(GLOBAL_FEATURES)}
 _DECISION_INDEX: Final[dict[str, int]] = {k: i for i, k in enumerate(DECISION_KINDS)}
 _EFFECT_INDEX: Final[dict[str, int]] = {e: i for i, e in enumerate(EFFECTS)}
-#: Where a pending decision step names a public card, and where a bribe step holds its amount.
-_STEP_CARD: Final[dict[str, int]] = {
-    "side": 2,
-    "place_road": 2,
-    "place_spy": 2,
-    "prize": 2,
-    "safe_house": 2,
-    "bribe_demand": 5,
-    "bribe_pay": 5,
+#: The field of a pending decision step that names a public card (``named_by_pending_decision``), by kind.
+STEP_CARD: Final[dict[str, str]] = {
+    "side": "card",
+    "place_road": "card",
+    "place_spy": "card",
+    "prize": "card",
+    "safe_house": "card",
+    "bribe_demand": "card",
+    "bribe_pay": "card",
 }
-_STEP_UNITS: Final[dict[str, int]] = {"tax": 2, "build": 2, "move": 2, "battle": 4}
-
+#: The field of a pending decision step that holds the units left in its action (``units_left_in_action/3``).
+STEP_UNITS: Final[dict[str, str]] = {"tax": "left", "build": "left", "move": "left", "battle": "left"}
+#: The field of a pending bribe step that holds the amount (``bribe_amount/5``).
+STEP_AMOUNT: Final[dict[str, str]] = {"bribe_demand": "amount", "bribe_pay": "amount"}
 
 def _check_seat(game: Game, seat: int) -> None:
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.n:
         raise PamirError(f"seat must be 0..{game.n - 1}, not {seat!r}")
+
+
+def step_field(step: Sequence[Any], name: str) -> Any:
+    """The argument ``name`` of an agenda step as a view lists it (``[kind, player, ...]``), found by the names its
+    kind declares (:data:`paxpamir.engine.steps.KINDS`); None when the kind has no such field or the step omits it."""
+    spec = KINDS.get(step[0])
+    if spec is not None:
+        for i, (field, _) in enumerate(spec.fields, 1):
+            if field == name:
+                return step[i] if i < len(step) else None
+    return None
 
 
 def observation_vector(game: Game, seat: int) -> list[float]:
@@ -215,8 +231,8 @@ def vector_from_view(view: dict[str, Any]) -> list[float]:
         card(c, 21)
     agenda = view["agenda"]
     top = agenda[-1] if agenda else None
-    if top is not None and top[0] in _STEP_CARD and len(top) > _STEP_CARD[top[0]]:
-        named = top[_STEP_CARD[top[0]]]
+    if top is not None and top[0] in STEP_CARD:
+        named = step_field(top, STEP_CARD[top[0]])
         if isinstance(named, int) and 1 <= named <= NUM_CARDS:
             card(named, 22)
 
@@ -266,11 +282,14 @@ def vector_from_view(view: dict[str, Any]) -> list[float]:
         v[_G["decision_other"] if i is None else _G[f"decision_{decision}"]] = 1.0
     v[_G["i_am_to_move"]] = 1.0 if to_move == seat else 0.0
     if top is not None:
-        where = _STEP_UNITS.get(top[0])
-        if where is not None and len(top) > where and isinstance(top[where], int):
-            v[_G["units_left_in_action/3"]] = top[where] / 3
-        if top[0] in ("bribe_demand", "bribe_pay") and len(top) > 3 and isinstance(top[3], int):
-            v[_G["bribe_amount/5"]] = top[3] / 5
+        if top[0] in STEP_UNITS:
+            left = step_field(top, STEP_UNITS[top[0]])
+            if isinstance(left, int):
+                v[_G["units_left_in_action/3"]] = left / 3
+        if top[0] in STEP_AMOUNT:
+            amount = step_field(top, STEP_AMOUNT[top[0]])
+            if isinstance(amount, int):
+                v[_G["bribe_amount/5"]] = amount / 5
     v[_G["turn/100"]] = view["turn"] / 100
     v[_G[f"players_{n}"]] = 1.0
     v[_G["wakhan_game"]] = 1.0 if wakhan >= 0 else 0.0
@@ -317,9 +336,13 @@ __all__ = [
     "GLOBAL_FEATURES",
     "OBS_SIZE",
     "PLAYER_FEATURES",
+    "STEP_AMOUNT",
+    "STEP_CARD",
+    "STEP_UNITS",
     "WAKHAN_FEATURES",
     "information_state_string",
     "observation_string",
     "observation_vector",
+    "step_field",
     "vector_from_view",
 ]

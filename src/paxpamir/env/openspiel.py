@@ -30,9 +30,11 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from ..agents.wakhan_procedure import WakhanPlayer, card_name
+from ..agents.wakhan import WakhanPlayer
 from ..content.cards import DOMINANCE_CHECKS, OTHER_EVENTS
 from ..engine.game import Game
+from ..presentation.describe import card_name
+from ..presentation.words import prompt
 from ..rules.setup import pile_kinds
 from ..rules.wakhan import AI_DECK_SIZE
 from .actions import NUM_ACTIONS, decode, legal_actions
@@ -285,7 +287,7 @@ class PaxPamirState(pyspiel.State):
         if g is None:
             d = self._dealing
             return f"chance: dealing ({d.stage()}; {len(d.deck)} of {d.deck_size()} deck cards dealt)"
-        return f"{g.state_hash()} {g.prompt()}"
+        return f"{g.state_hash()} {prompt(g)}"
 
 
 class PaxPamirObserver:

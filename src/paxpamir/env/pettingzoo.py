@@ -26,9 +26,10 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from ..agents.wakhan_procedure import WakhanPlayer
+from ..agents.wakhan import WakhanPlayer
 from ..engine.errors import PamirError
 from ..engine.game import Game
+from ..presentation.words import prompt
 from .actions import NUM_ACTIONS, decode, legal_actions
 from .core import agent_seats, check_table, final_rewards, play_wakhan
 from .observation import OBS_SIZE, observation_string, observation_vector
@@ -148,7 +149,7 @@ class PaxPamirEnv(AECEnv):
             return None
         g = self._game()
         seat = g.current_player
-        text = g.prompt() if seat is None else observation_string(g, seat)
+        text = prompt(g) if seat is None else observation_string(g, seat)
         if self.render_mode == "human":
             print(text)
             return None

@@ -13,7 +13,7 @@ from ..content.cards import CARDS, WAKHAN_CARDS, WAKHAN_INSTRUCTIONS, CourtCard,
 from ..content.i18n import N_, ngettext
 from ..content.i18n import gettext as _
 from ..content.map import COALITIONS, REGIONS, SUITS, region_title
-from .describe import action_name, coalition_name, suit_name
+from ..rules.names import action_name, coalition_name, suit_name
 
 #: Wakhan's AI card instructions in a few words (the full texts: ``WAKHAN_INSTRUCTIONS``).
 WAKHAN_SHORT: Final[dict[str, str]] = {
@@ -163,7 +163,7 @@ def markdown_reference() -> str:
     out = [
         "# Card reference",
         "",
-        "Generated from `src/paxpamir/data/` by `pamir cards --markdown > docs/cards.md`; do not edit by hand.",
+        "Generated from `src/paxpamir/content/data/` by `pamir cards --markdown > docs/cards.md`; do not edit by hand.",
         "Card content of *Pax Pamir: Second Edition* is by Cole Wehrle / Wehrlegig Games, licensed",
         "CC BY-NC-SA 4.0. The texts here are our own short descriptions, not the printed card texts.",
         "",

@@ -36,15 +36,16 @@ from ..content.map import (
 from ..engine.errors import PamirError
 from ..engine.options import option_arg, targets
 from ..rules.actions import ACTIONS_PER_TURN, BETRAY_COST, BUILD_UNIT_COST, Battle, action_min_cost, gift_cost, is_bonus
-from ..rules.court import hostage_holder, play_bribe
-from ..rules.events import LASTING
-from ..rules.events import effect_text as lasting_effect_text
+from ..rules.court import change_loyalty, hostage_holder, play_bribe
+from ..rules.effects import LASTING
+from ..rules.effects import effect_text as lasting_effect_text
 from ..rules.market import column_cost, purchase_cost
 from ..rules.scoring import cylinders_in_play, dominant_coalition, influence
 from ..rules.setup import deck_piles
 from ..rules.turn import court_limit, hand_limit
 from ..rules.wakhan import VARIANT_TITLES, pragmatic_loyalty
 from .describe import effect_name, player_name
+from .words import labelled_options, prompt
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -437,7 +438,7 @@ def view_model(game: object, seat: object, *, log_from: object = None, lang: obj
     options: list[dict[str, Any]] = []
     if yours:
         step = g.pending
-        for i, (option, label) in enumerate(g.labelled_options()):
+        for i, (option, label) in enumerate(labelled_options(g)):
             legal.append(option)
             options.append(
                 {
@@ -448,6 +449,8 @@ def view_model(game: object, seat: object, *, log_from: object = None, lang: obj
                     "target": option_target(step, option),
                 }
             )
+            if option[0] == "play" and seat is not None:
+                options[-1]["changes_loyalty"] = _loyalty_change(g, seat, option)
     elif to_move is not None and g.decision == "turn":
         # Which card actions the player to move could take: public facts (the options of a turn also
         # name cards in hand, which are not copied).
@@ -479,7 +482,7 @@ def view_model(game: object, seat: object, *, log_from: object = None, lang: obj
         "actions_used": view["turn_state"]["actions_used"],
         "to_move": to_move,
         "decision": g.decision,
-        "prompt": g.prompt(),
+        "prompt": prompt(g),
         "your_decision": yours,
         "can_undo": yours and g.can_undo(seat),
         "favored": view["favored"],
@@ -500,6 +503,28 @@ def view_model(game: object, seat: object, *, log_from: object = None, lang: obj
         "cards": {str(c): card_facts(c) for c in sorted(mentioned)},
         "log": _log(g, log_from),
         "view": view,
+    }
+
+
+def _loyalty_change(g: Game, p: int, option: tuple[Any, ...]) -> dict[str, Any] | None:
+    """What playing the card of a ``play`` option costs ``p`` when it changes their loyalty (a patriot of
+    another coalition, rulebook "Loyalty"): the rules' own :func:`change_loyalty` run on a copy of the game,
+    and what it took away. None when the play changes no loyalty."""
+    card = option[1]
+    info = COURT[card]
+    if info.patriot < 0 or info.patriot == g.loyalty[p] or p == g.wakhan:
+        return None
+    trial = g.clone()
+    trial.quiet = True
+    change_loyalty(trial, p, info.patriot, keep=card)
+    return {
+        "from": COALITIONS[g.loyalty[p]] if g.loyalty[p] >= 0 else None,
+        "to": COALITIONS[info.patriot],
+        "loses": {
+            "patriots": [c for c in g.courts[p] if c not in trial.courts[p]],
+            "prizes": [c for c in g.prizes[p] if c not in trial.prizes[p]],
+            "gifts": g.gifts[p] - trial.gifts[p],
+        },
     }
 
 

@@ -30,9 +30,9 @@ from ..content.map import (
 from ..engine.log import log_kind
 from ..engine.options import COURT_CARDS, DECLINE, SKIP, Field, option_kind
 from ..engine.steps import CourtCardNumber, Option, RegionName, Seat, decision_kind, new_step
-from ..presentation.describe import card_name, plain_label, where_name
-from .events import end_effects, has_effect
-from .pieces import place
+from .effects import end_effects, has_effect
+from .names import card_name, plain_label, where_name
+from .pieces import ARMY, ROAD, SPY, block_coalition, place
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -90,8 +90,6 @@ class Blackmail(NamedTuple):
 
 
 def _blackmail_options(g: Game, step: Blackmail) -> list[Option]:
-    from .court import SPY  # court imports this module
-
     opts: list[Option] = [SPY[c] for c in _blackmail_targets(g, REGION_INDEX[step.region])]
     opts.append(SKIP)
     return opts
@@ -246,15 +244,10 @@ def _infrastructure_options(g: Game, step: Infrastructure) -> list[Option]:
     p = step.player
     ruled = [r for r in range(6) if g.rulers[r] == p]
     borders = sorted({b for r in ruled for b in REGION_BORDERS[r]})
-    from .actions import ARMY  # actions and court import this module
-    from .court import ROAD
-
     return [ARMY[r] for r in ruled] + [ROAD[b] for b in borders]
 
 
 def _infrastructure(g: Game, step: Infrastructure, option: Option) -> None:
-    from .court import block_coalition
-
     p = step.player
     g.log("infrastructure", p)
     if option[0] == "army":
@@ -263,8 +256,9 @@ def _infrastructure(g: Game, step: Infrastructure, option: Option) -> None:
         place(g, p, "road", BORDER_INDEX[option[1]], block_coalition(g, p))
 
 
-def block_label(option: Option) -> str:
-    """The label of an ``("army", region)`` or ``("road", border)`` option (build, Infrastructure)."""
+def block_label(g: Game, step: object, option: Option) -> str:
+    """The label of an ``("army", region)`` or ``("road", border)`` option of a decision that places blocks (build,
+    Infrastructure)."""
     a = option[1] if len(option) > 1 else None
     if option[:1] == ("army",):
         return _("Army in {region}").format(region=where_name(a))
@@ -275,17 +269,13 @@ def block_label(option: Option) -> str:
     return plain_label(option)
 
 
-def _infrastructure_label(g: Game, step: Infrastructure, option: Option) -> str:
-    return block_label(option)
-
-
 decision_kind(
     "infrastructure",
     Infrastructure,
     options=_infrastructure_options,
     apply=_infrastructure,
     prompt=N_("Infrastructure: place one more army or road for free"),
-    label=_infrastructure_label,
+    label=block_label,
     args={"player": Seat},
 )
 

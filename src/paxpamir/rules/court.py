@@ -3,15 +3,15 @@ leverage repayment, the overthrow rule), loyalty changes, hostages and bribes.""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Final, NamedTuple
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Final, NamedTuple, TypeVar
 
 from ..content.cards import COURT
 from ..content.i18n import N_
 from ..content.i18n import gettext as _
-from ..content.map import BORDER_INDEX, BORDER_NAMES, POLITICAL, REGION_BORDERS, SUIT_INDEX
+from ..content.map import BORDER_INDEX, POLITICAL, REGION_BORDERS, SUIT_INDEX
 from ..engine.log import log_kind
-from ..engine.options import BRIBES, CARDS, COURT_CARDS, SIDES, Field, option_kind, shared_option, shared_options
+from ..engine.options import BRIBES, CARDS, SIDES, Field, option_kind, shared_option, shared_options
 from ..engine.steps import (
     KINDS,
     CardNumber,
@@ -28,18 +28,9 @@ from ..engine.steps import (
     new_step,
     per_seat_and_card,
 )
-from ..presentation.describe import (
-    bribe_purpose,
-    card_name,
-    discard_label,
-    plain_label,
-    player_name,
-    rupees_text,
-    where_name,
-)
 from .abilities import bribe_waiver, leverage_shortfall_forgiven, play_bribe_waived, suit_change_blocked
-from .pieces import place
-from .wakhan import pragmatic_loyalty
+from .names import bribe_purpose, card_name, discard_step_label, plain_label, player_name, rupees_text, where_name
+from .pieces import ROAD, SPY, block_coalition, place
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -185,6 +176,10 @@ PAY: Final = shared_option("pay")
 REFUSE: Final = shared_option("refuse")
 
 
+#: The terms of a bribe, the arguments a bribe's demand and its payment share after the two players: what is
+#: asked, what for (a card played or a hostage card's action), and the rupees the payer needs besides.
+_BRIBE_TERMS: Final = {"amount": Count, "purpose": OneOf("play", "hostage"), "card": CourtCardNumber, "extra": Count}
+
 decision_kind(
     "bribe_demand",
     BribeDemand,
@@ -194,14 +189,7 @@ decision_kind(
     ask=_demand_ask,
     label=_demand_label,
     check=_bribe_check,
-    args={
-        "player": Seat,
-        "payer": Seat,
-        "amount": Count,
-        "purpose": OneOf("play", "hostage"),
-        "card": CourtCardNumber,
-        "extra": Count,
-    },
+    args={"player": Seat, "payer": Seat, **_BRIBE_TERMS},
 )
 
 
@@ -247,14 +235,7 @@ decision_kind(
     ask=_pay_ask,
     label=_pay_label,
     check=_bribe_check,
-    args={
-        "player": Seat,
-        "holder": Seat,
-        "amount": Count,
-        "purpose": OneOf("play", "hostage"),
-        "card": CourtCardNumber,
-        "extra": Count,
-    },
+    args={"player": Seat, "holder": Seat, **_BRIBE_TERMS},
 )
 
 
@@ -337,6 +318,33 @@ def _card_ask(g: Game, step: Side | PlaceRoad | PlaceSpy) -> str:
     return f"{_(KINDS[step.kind].prompt)} ({card_name(step.card)})"
 
 
+_CardStep = TypeVar("_CardStep", bound="Side | PlaceRoad | PlaceSpy")
+
+
+def _card_decision(
+    kind: str,
+    step: type[_CardStep],
+    options: Callable[[Game, _CardStep], list[Option]],
+    apply: Callable[[Game, _CardStep, Option], None],
+    label: Callable[[Game, _CardStep, Option], str],
+    prompt: str,
+    check: Callable[[Game, _CardStep, Step | None], str | None] | None = None,
+) -> None:
+    """Declare the decision ``kind`` the play of ``card`` asks its player (its side, the border of its road, the
+    card for its spy): its question names the card."""
+    decision_kind(
+        kind,
+        step,
+        options=options,
+        apply=apply,
+        prompt=prompt,
+        ask=_card_ask,
+        label=label,
+        check=check,
+        args={"player": Seat, "card": CourtCardNumber},
+    )
+
+
 def _side_label(g: Game, step: Side, option: Option) -> str:
     if option[1:2] == ("left",):
         return _("Play it at the left end of your court")
@@ -346,16 +354,9 @@ def _side_label(g: Game, step: Side, option: Option) -> str:
 option_kind("side", Field("side", SIDES))
 SIDE_OPTIONS: Final = shared_options("side", SIDES)
 
-decision_kind(
-    "side",
-    Side,
-    options=_side_options,
-    apply=_side,
-    prompt=N_("Play the card to the left or the right end of your court"),
-    ask=_card_ask,
-    label=_side_label,
-    check=_in_hand,
-    args={"player": Seat, "card": CourtCardNumber},
+_card_decision(
+    "side", Side, _side_options, _side, _side_label, N_("Play the card to the left or the right end of your court"),
+    _in_hand,
 )
 _SIDE: Final = per_seat_and_card(lambda p, c: Side("side", p, c))
 
@@ -433,13 +434,6 @@ _IMPACT: Final = per_seat_and_card(
 )
 
 
-def block_coalition(g: Game, player: int) -> int:
-    """The coalition whose blocks ``player`` places, moves and battles with (Wakhan: her pragmatic loyalty)."""
-    if player == g.wakhan:
-        return pragmatic_loyalty(g)
-    return g.loyalty[player]
-
-
 class PlaceRoad(NamedTuple):
     """The player chooses the border (of ``card``'s region) for a road from an impact icon."""
 
@@ -461,19 +455,9 @@ def _road_label(g: Game, step: PlaceRoad, option: Option) -> str:
     return _("Road on {border}").format(border=where_name(option[1] if len(option) > 1 else None))
 
 
-option_kind("road", Field("border", BORDER_NAMES, points_at="border"))
-#: ``ROAD[b]``: the road option of border number ``b``.
-ROAD: Final = shared_options("road", BORDER_NAMES)
-
-decision_kind(
-    "place_road",
-    PlaceRoad,
-    options=_road_options,
-    apply=_place_road,
-    prompt=N_("Choose a border of the card's region for the road"),
-    ask=_card_ask,
-    label=_road_label,
-    args={"player": Seat, "card": CourtCardNumber},
+_card_decision(
+    "place_road", PlaceRoad, _road_options, _place_road, _road_label,
+    N_("Choose a border of the card's region for the road"),
 )
 _PLACE_ROAD: Final = per_seat_and_card(lambda p, c: PlaceRoad("place_road", p, c))
 
@@ -499,19 +483,9 @@ def _spy_label(g: Game, step: PlaceSpy, option: Option) -> str:
     return _("Spy on {card}").format(card=card_name(option[1] if len(option) > 1 else None))  # type: ignore[arg-type]
 
 
-option_kind("spy", Field("card", COURT_CARDS, points_at="card"))
-#: ``SPY[card] == ("spy", card)``.
-SPY: Final = shared_options("spy", range(101))
-
-decision_kind(
-    "place_spy",
-    PlaceSpy,
-    options=_spy_options,
-    apply=_place_spy,
-    prompt=N_("Choose a court card of the card's region for the spy"),
-    ask=_card_ask,
-    label=_spy_label,
-    args={"player": Seat, "card": CourtCardNumber},
+_card_decision(
+    "place_spy", PlaceSpy, _spy_options, _place_spy, _spy_label,
+    N_("Choose a court card of the card's region for the spy"),
 )
 _PLACE_SPY: Final = per_seat_and_card(lambda p, c: PlaceSpy("place_spy", p, c))
 
@@ -638,10 +612,6 @@ def _leverage_discard(g: Game, step: LeverageDiscard, option: Option) -> None:
         discard_from_court(g, p, card, N_("leverage"))
 
 
-def _leverage_discard_label(g: Game, step: LeverageDiscard, option: Option) -> str:
-    return discard_label(g, step.player, option)
-
-
 option_kind("discard", Field("card", CARDS, points_at="card"))
 #: ``DISCARD[card] == ("discard", card)``.
 DISCARD: Final = shared_options("discard", range(117))
@@ -652,6 +622,6 @@ decision_kind(
     options=_leverage_discard_options,
     apply=_leverage_discard,
     prompt=N_("You cannot repay a leveraged card: discard a card from your hand or court"),
-    label=_leverage_discard_label,
+    label=discard_step_label,
     args={"player": Seat, "short": Count},
 )

@@ -36,120 +36,24 @@ from ..engine.steps import (
     decision_kind,
     new_step,
 )
-from ..presentation.describe import discard_label, plain_label, player_name, suit_name, where_name
+from .court import DISCARD, discard_from_hand
+from .effects import (
+    LASTING_EFFECTS,
+    LastingEffect,
+    add_effect,
+    has_effect,
+)
+from .names import discard_step_label, plain_label, player_name, suit_name, where_name
+from .scoring import DominanceCheck
 
 if TYPE_CHECKING:
     from ..engine.game import Game
 
 log_kind("event", "card", "effect", "player", "purchased")
-log_kind("effect_on", "effect", "player", "card")
 log_kind("region_cleared", "region")
 log_kind("bank_rupees", "player", "amount")
 log_kind("hands_exchanged", "player", "other")
-log_kind("effect_off", "effect", "player", "card")
 log_kind("prizes_discarded", "player", "cards")
-
-class LastingEffect(NamedTuple):
-    """An event whose effect stays in force for a while: its effect id (from the card data), its name, what
-    it does while in force (``{p}``: the player it belongs to), how long it lasts, and whom it concerns:
-    ``"buyer"``, ``"everyone"`` or ``"chosen"`` (a player or suit the buyer chooses: its own decision step).
-    What it changes is in the rule hooks of :mod:`paxpamir.rules.abilities`."""
-
-    id: str
-    name: str
-    text: str
-    duration: str
-    scope: str = "buyer"
-
-
-#: The one table of lasting effects. An effect ends at the next Dominance Check ("until": before it is
-#: scored) or right after its scoring ("until after", and Conflict Fatigue, which must count during it).
-LASTING_EFFECTS: Final[dict[str, LastingEffect]] = {
-    e.id: e
-    for e in (
-        LastingEffect(
-            "newTactics",
-            N_("New Tactics"),
-            N_("{p}'s military cards count as favored until the next Dominance Check."),
-            N_("until the next Dominance Check"),
-        ),
-        LastingEffect(
-            "kohINoorRecovered",
-            N_("Koh-i-noor Recovered"),
-            N_("each of {p}'s gifts gives one extra influence until after the next Dominance Check."),
-            N_("until after the next Dominance Check"),
-        ),
-        LastingEffect(
-            "embarrassementOfRiches",
-            N_("Embarrassment of Riches"),
-            N_("gifts give no influence until after the next Dominance Check."),
-            N_("until after the next Dominance Check"),
-            "everyone",
-        ),
-        LastingEffect(
-            "courtlyManners",
-            N_("Courtly Manners"),
-            N_("{p} may decline to pay bribes until the next Dominance Check."),
-            N_("until the next Dominance Check"),
-        ),
-        LastingEffect(
-            "disregardForCustoms",
-            N_("Disregard for Customs"),
-            N_("nobody pays bribes until the next Dominance Check."),
-            N_("until the next Dominance Check"),
-            "everyone",
-        ),
-        LastingEffect(
-            "rumor",
-            N_("Rumor"),
-            N_("{p}'s patriots give no influence until after the next Dominance Check."),
-            N_("until after the next Dominance Check"),
-            "chosen",
-        ),
-        LastingEffect(
-            "conflictFatigue",
-            N_("Conflict Fatigue"),
-            N_("at the next Dominance Check, 2 more blocks than each other coalition are enough to dominate."),
-            N_("at the next Dominance Check"),
-            "everyone",
-        ),
-        LastingEffect(
-            "nationalism",
-            N_("Nationalism"),
-            N_("{p}'s tribes may move and battle as if they were armies until the next Dominance Check."),
-            N_("until the next Dominance Check"),
-        ),
-        LastingEffect(
-            "nationBuilding",
-            N_("Nation Building"),
-            N_("{p} places twice as many blocks with each build action until the next Dominance Check."),
-            N_("until the next Dominance Check"),
-        ),
-        LastingEffect(
-            "pashtunwaliValues",
-            N_("Pashtunwali Values"),
-            N_("impact icons do not change the favored suit until the next Dominance Check."),
-            N_("until the next Dominance Check"),
-            "chosen",
-        ),
-    )
-}
-
-#: effect id -> how long it lasts (derived from the table).
-LASTING: Final = {e.id: e.duration for e in LASTING_EFFECTS.values()}
-
-
-def effect_name(effect: str) -> str:
-    """The name of a lasting effect (its id if unknown)."""
-    e = LASTING_EFFECTS.get(effect)
-    return _(e.name) if e is not None else effect
-
-
-def effect_text(effect: str, player: str) -> str | None:
-    """What a lasting effect does while in force, for ``player`` (a name; empty: "its buyer"), or None."""
-    e = LASTING_EFFECTS.get(effect)
-    return _(e.text).format(p=player or _("its buyer")) if e is not None else None
-
 
 def _event(card: int) -> EventCard:
     info = CARDS[card]
@@ -169,41 +73,10 @@ def resolve_discarded_event(g: Game, card: int) -> None:
     _HANDLERS[effect](g, -1, card)
 
 
-def add_effect(g: Game, effect: str, player: int, card: int) -> None:
-    g.effects += ((effect, player, card),)
-    g.log("effect_on", effect, player, card)
-
-
-def has_effect(g: Game, effect: str, player: int = -1) -> bool:
-    for e, p, _card in g.effects:
-        if e == effect and (player < 0 or p == player or p < 0):
-            return True
-    return False
-
-
-#: Effects that must still count while a Dominance Check is scored.
-UNTIL_AFTER: Final = frozenset(e for e, lasts in LASTING.items() if lasts != "until the next Dominance Check")
-
-
-def end_effects(g: Game, scored: bool = True) -> None:
-    """End lasting effects at a Dominance Check: before it is scored (``scored=False``) those that last
-    "until the next Dominance Check"; once it is scored, all that remain."""
-    keep = []
-    for effect, player, card in g.effects:
-        if not scored and effect in UNTIL_AFTER:
-            keep.append((effect, player, card))
-            continue
-        g.discard.append(card)
-        g.log("effect_off", effect, player, card)
-    g.effects = tuple(keep)
-
-
 # ---------------------------------------------------------------------------- handlers
 
 
 def _dominance_check(g: Game, player: int, card: int) -> None:
-    from .scoring import DominanceCheck
-
     g.discard.append(card)
     g.agenda.append(new_step(DominanceCheck, "dominance_check", -1, card))
 
@@ -323,6 +196,26 @@ class EventChoice(NamedTuple):
     card: int
 
 
+def _event_choice(
+    kind: str,
+    options: Callable[[Game, EventChoice], list[Option]],
+    apply: Callable[[Game, EventChoice, Option], None],
+    label: Callable[[Game, EventChoice, Option], str],
+    prompt: str,
+) -> None:
+    """Declare the decision ``kind`` of an event with a choice: an :class:`EventChoice` of the buyer, the event
+    card waiting on it."""
+    decision_kind(
+        kind,
+        EventChoice,
+        options=options,
+        apply=apply,
+        prompt=prompt,
+        label=label,
+        args={"player": Seat, "card": EventCardNumber},
+    )
+
+
 def _rumor_options(g: Game, step: EventChoice) -> list[Option]:
     return [("player", q) for q in range(g.n)]
 
@@ -339,14 +232,8 @@ def _player_label(g: Game, step: EventChoice, option: Option) -> str:
 
 option_kind("player", Field("player", SEATS, points_at="player"))
 
-decision_kind(
-    "rumor",
-    EventChoice,
-    options=_rumor_options,
-    apply=_rumor,
-    prompt=N_("Rumor: choose the player whose patriots give no influence"),
-    label=_player_label,
-    args={"player": Seat, "card": EventCardNumber},
+_event_choice(
+    "rumor", _rumor_options, _rumor, _player_label, N_("Rumor: choose the player whose patriots give no influence")
 )
 
 
@@ -362,14 +249,12 @@ def _exchange(g: Game, step: EventChoice, option: Option) -> None:
     g.undo_floor = g._history_len  # the buyer has now seen a hidden hand
 
 
-decision_kind(
+_event_choice(
     "exchange_hands",
-    EventChoice,
-    options=_exchange_options,
-    apply=_exchange,
-    prompt=N_("Other Persuasive Methods: choose a player to exchange hands with"),
-    label=_player_label,
-    args={"player": Seat, "card": EventCardNumber},
+    _exchange_options,
+    _exchange,
+    _player_label,
+    N_("Other Persuasive Methods: choose a player to exchange hands with"),
 )
 
 
@@ -391,14 +276,8 @@ def _suit_label(g: Game, step: EventChoice, option: Option) -> str:
 
 option_kind("suit", Field("suit", SUIT_NAMES))
 
-decision_kind(
-    "pashtunwali",
-    EventChoice,
-    options=_pashtunwali_options,
-    apply=_pashtunwali,
-    prompt=N_("Pashtunwali Values: choose the favored suit"),
-    label=_suit_label,
-    args={"player": Seat, "card": EventCardNumber},
+_event_choice(
+    "pashtunwali", _pashtunwali_options, _pashtunwali, _suit_label, N_("Pashtunwali Values: choose the favored suit")
 )
 
 
@@ -417,14 +296,8 @@ def _region_label(g: Game, step: EventChoice, option: Option) -> str:
 
 option_kind("region", Field("region", REGION_NAMES, points_at="region"))
 
-decision_kind(
-    "rebuke",
-    EventChoice,
-    options=_rebuke_options,
-    apply=_rebuke,
-    prompt=N_("Rebuke: choose a region to clear of tribes and armies"),
-    label=_region_label,
-    args={"player": Seat, "card": EventCardNumber},
+_event_choice(
+    "rebuke", _rebuke_options, _rebuke, _region_label, N_("Rebuke: choose a region to clear of tribes and armies")
 )
 
 
@@ -436,19 +309,11 @@ class ConfidenceFailure(NamedTuple):
 
 
 def _confidence_options(g: Game, step: ConfidenceFailure) -> list[Option]:
-    from .court import DISCARD  # court imports this module
-
     return [DISCARD[c] for c in g.hands[step.player]]
 
 
 def _confidence(g: Game, step: ConfidenceFailure, option: Option) -> None:
-    from .court import discard_from_hand
-
     discard_from_hand(g, step.player, option[1], N_("Confidence Failure"))
-
-
-def _discard_label(g: Game, step: ConfidenceFailure, option: Option) -> str:
-    return discard_label(g, step.player, option)
 
 
 decision_kind(
@@ -457,7 +322,7 @@ decision_kind(
     options=_confidence_options,
     apply=_confidence,
     prompt=N_("Confidence Failure: discard a card from your hand"),
-    label=_discard_label,
+    label=discard_step_label,
     args={"player": Seat},
 )
 

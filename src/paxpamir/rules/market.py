@@ -210,7 +210,8 @@ _DISCARD_BOTTOM_EVENT: Final = per_seat(lambda p: DiscardMarketEvent("discard_ma
 
 
 class CleanupMarket(NamedTuple):
-    """Cleanup step 4: slides the market left and deals new cards."""
+    """Cleanup step 4 (``cleanup_market``), and the same again after an instability check
+    (``cleanup_market_refill``): slides the market left and deals new cards."""
 
     kind: str
     player: int
@@ -264,7 +265,7 @@ def deal(g: Game) -> None:
                         s = market.index(c)
                         market[s] = 0
                         g.discard.append(c)
-                    g.agenda.append(new_step(CleanupMarketRefill, "cleanup_market_refill", g.current))
+                    g.agenda.append(new_step(CleanupMarket, "cleanup_market_refill", g.current))
                     g.agenda.append(new_step(DominanceCheck, "dominance_check", -1, card))
                     return
             else:
@@ -273,20 +274,7 @@ def deal(g: Game) -> None:
                 g.log("dealt", card, slot)
 
 
-class CleanupMarketRefill(NamedTuple):
-    """Slides and deals again after an instability check."""
-
-    kind: str
-    player: int
-
-
-def _refill(g: Game, step: CleanupMarketRefill) -> None:
-    slide_left(g)
-    deal(g)
-    _withdraw_rupees(g)
-
-
-automatic_kind("cleanup_market_refill", CleanupMarketRefill, _refill, args={"player": Seat})
+automatic_kind("cleanup_market_refill", CleanupMarket, cleanup_market, args={"player": Seat})
 
 
 def _withdraw_rupees(g: Game) -> None:

@@ -13,9 +13,10 @@ from ..content.i18n import N_
 from ..content.i18n import gettext as _
 from ..content.map import BORDER_INDEX, BORDER_NAMES, REGION_INDEX, REGIONS
 from ..engine.log import log_kind
-from ..engine.options import COURT_CARDS, REGION_NAMES, Field, option_kind
+from ..engine.options import COURT_CARDS, REGION_NAMES, Field, option_kind, shared_options
 from ..engine.steps import Arg, CoalitionOrNone, OneOf, Option, Seat, Step, decision_kind, new_step
-from ..presentation.describe import card_name, plain_label, where_name
+from .names import card_name, plain_label, where_name
+from .wakhan import pragmatic_loyalty
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -25,6 +26,24 @@ log_kind("no_piece", "player", "kind", "where", "coalition")
 log_kind("place", "player", "kind", "where", "coalition")
 
 CYLINDER_KINDS: Final = ("tribe", "spy", "gift")
+
+# The options that place a piece: several decisions list them (building, impact icons, abilities).
+option_kind("army", Field("region", REGION_NAMES, points_at="region"))
+#: ``ARMY[r]``: the army option of region number ``r``.
+ARMY: Final = shared_options("army", REGION_NAMES)
+option_kind("road", Field("border", BORDER_NAMES, points_at="border"))
+#: ``ROAD[b]``: the road option of border number ``b``.
+ROAD: Final = shared_options("road", BORDER_NAMES)
+option_kind("spy", Field("card", COURT_CARDS, points_at="card"))
+#: ``SPY[card] == ("spy", card)``.
+SPY: Final = shared_options("spy", range(101))
+
+
+def block_coalition(g: Game, player: int) -> int:
+    """The coalition whose blocks ``player`` places, moves and battles with (Wakhan: her pragmatic loyalty)."""
+    if player == g.wakhan:
+        return pragmatic_loyalty(g)
+    return g.loyalty[player]
 
 
 def place(g: Game, player: int, kind: str, where: int, coalition: int = -1) -> None:

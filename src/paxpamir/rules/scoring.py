@@ -17,7 +17,7 @@ from .abilities import (
     gift_influence,
     patriots_count,
 )
-from .events import end_effects
+from .effects import end_effects
 
 if TYPE_CHECKING:
     from ..engine.game import Game

@@ -12,7 +12,7 @@ from ..engine import rng
 from ..engine.log import log_kind
 from ..engine.options import COALITION_NAMES, Field, option_kind
 from ..engine.steps import Option, Seat, Step, automatic_kind, decision_kind, new_step
-from ..presentation.describe import coalition_name
+from .names import coalition_name
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -146,6 +146,12 @@ def deal_market(g: Game) -> None:
             slot = row * 6 + col
             if g.market[slot] == 0 and g.deck:
                 g.market[slot] = g.deck.pop(0)
+
+
+def set_up_checked(g: Game, deal: object) -> None:
+    """Set up the blank game ``g`` from its seed, with ``deal`` (setup's chance outcomes, checked by
+    :func:`check_deal`) when it is not None: what :meth:`Game.new <paxpamir.engine.game.Game.new>` runs."""
+    set_up(g, check_deal(g.n, g.wakhan >= 0, deal) if deal is not None else None)
 
 
 def set_up(g: Game, deal: Deal | None = None) -> None:

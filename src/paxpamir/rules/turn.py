@@ -11,7 +11,6 @@ from ..engine.errors import PamirError
 from ..engine.log import log_kind
 from ..engine.options import option_kind, shared_option, shared_options
 from ..engine.steps import KINDS, Option, Seat, Step, automatic_kind, decision_kind, per_seat
-from ..presentation.describe import action_name, card_name, discard_label, plain_label, rupees_text
 from .abilities import start_of_turn
 from .actions import ACTIONS_PER_TURN, begin_action, card_action_options, is_bonus
 from .court import DISCARD, begin_play, discard_from_court, discard_from_hand
@@ -24,6 +23,7 @@ from .market import (
     purchase_cost,
     purchase_options,
 )
+from .names import action_name, card_name, discard_step_label, plain_label, rupees_text
 from .wakhan import draw_ai_card
 
 if TYPE_CHECKING:
@@ -161,96 +161,62 @@ def hand_limit(g: Game, player: int) -> int:
     return 2 + g.stars(player, INTELLIGENCE)
 
 
-class CleanupCourt(NamedTuple):
-    """Cleanup step 1: asks for discards while the court is over its limit."""
+class Cleanup(NamedTuple):
+    """Cleanup steps 1 (``cleanup_court``) and 2 (``cleanup_hand``): ask for discards while the court (the hand) is
+    over its limit."""
 
     kind: str
     player: int
 
 
-def _cleanup_court(g: Game, step: CleanupCourt) -> None:
+def _cleanup(g: Game, step: Cleanup) -> None:
     p = step.player
-    if len(g.courts[p]) > court_limit(g, p):
-        g.agenda.append(_DISCARD_COURT[p])
-
-
-automatic_kind("cleanup_court", CleanupCourt, _cleanup_court, args={"player": Seat})
-
-
-class DiscardCourtOverLimit(NamedTuple):
-    """The player discards a court card (cleanup, court over its limit)."""
-
-    kind: str
-    player: int
-
-
-def _court_over_limit_options(g: Game, step: DiscardCourtOverLimit) -> list[Option]:
-    return [DISCARD[c] for c in g.courts[step.player]]
-
-
-def _discard_court_over_limit(g: Game, step: DiscardCourtOverLimit, option: Option) -> None:
-    p = step.player
-    g.agenda.append(_CLEANUP_COURT[p])  # check again afterwards: the limit may have dropped
-    discard_from_court(g, p, option[1], N_("court limit"))
-
-
-def _discard_label(g: Game, step: DiscardCourtOverLimit | DiscardHandOverLimit, option: Option) -> str:
-    return discard_label(g, step.player, option)
-
-
-decision_kind(
-    "discard_court_over_limit",
-    DiscardCourtOverLimit,
-    options=_court_over_limit_options,
-    apply=_discard_court_over_limit,
-    prompt=N_("Your court is over its limit: discard a court card"),
-    label=_discard_label,
-    args={"player": Seat},
-)
-
-
-class CleanupHand(NamedTuple):
-    """Cleanup step 2: asks for discards while the hand is over its limit."""
-
-    kind: str
-    player: int
-
-
-def _cleanup_hand(g: Game, step: CleanupHand) -> None:
-    p = step.player
-    if len(g.hands[p]) > hand_limit(g, p):
+    if step.kind == "cleanup_court":
+        if len(g.courts[p]) > court_limit(g, p):
+            g.agenda.append(_DISCARD_COURT[p])
+    elif len(g.hands[p]) > hand_limit(g, p):
         g.agenda.append(_DISCARD_HAND[p])
 
 
-automatic_kind("cleanup_hand", CleanupHand, _cleanup_hand, args={"player": Seat})
-
-
-class DiscardHandOverLimit(NamedTuple):
-    """The player discards a hand card (cleanup, hand over its limit)."""
+class DiscardOverLimit(NamedTuple):
+    """The player discards a court card (``discard_court_over_limit``) or a card from their hand
+    (``discard_hand_over_limit``): cleanup, that zone over its limit. The cleanup step of the zone checks again
+    afterwards (the court's limit may have dropped)."""
 
     kind: str
     player: int
 
 
-def _hand_over_limit_options(g: Game, step: DiscardHandOverLimit) -> list[Option]:
-    return [DISCARD[c] for c in g.hands[step.player]]
-
-
-def _discard_hand_over_limit(g: Game, step: DiscardHandOverLimit, option: Option) -> None:
+def _over_limit_options(g: Game, step: DiscardOverLimit) -> list[Option]:
     p = step.player
-    discard_from_hand(g, p, option[1], N_("hand limit"))
-    g.agenda.append(_CLEANUP_HAND[p])
+    return [DISCARD[c] for c in (g.courts[p] if step.kind == "discard_court_over_limit" else g.hands[p])]
 
 
-decision_kind(
-    "discard_hand_over_limit",
-    DiscardHandOverLimit,
-    options=_hand_over_limit_options,
-    apply=_discard_hand_over_limit,
-    prompt=N_("Your hand is over its limit: discard a card from your hand"),
-    label=_discard_label,
-    args={"player": Seat},
-)
+def _discard_over_limit(g: Game, step: DiscardOverLimit, option: Option) -> None:
+    p = step.player
+    if step.kind == "discard_court_over_limit":
+        g.agenda.append(_CLEANUP_COURT[p])
+        discard_from_court(g, p, option[1], N_("court limit"))
+    else:
+        discard_from_hand(g, p, option[1], N_("hand limit"))
+        g.agenda.append(_CLEANUP_HAND[p])
+
+
+# The two zones cleanup checks, one after the other: its step, the decision it asks, that decision's question.
+for _zone_step, _zone_discard, _zone_prompt in (
+    ("cleanup_court", "discard_court_over_limit", N_("Your court is over its limit: discard a court card")),
+    ("cleanup_hand", "discard_hand_over_limit", N_("Your hand is over its limit: discard a card from your hand")),
+):
+    automatic_kind(_zone_step, Cleanup, _cleanup, args={"player": Seat})
+    decision_kind(
+        _zone_discard,
+        DiscardOverLimit,
+        options=_over_limit_options,
+        apply=_discard_over_limit,
+        prompt=_zone_prompt,
+        label=discard_step_label,
+        args={"player": Seat},
+    )
 
 
 class NextTurn(NamedTuple):
@@ -287,10 +253,8 @@ def _end_turn(g: Game, player: int) -> None:
 
 def _run_end_of_turn_step(g: Game, step: Step) -> None:
     kind: str = step[0]
-    if kind == "cleanup_court":
-        _cleanup_court(g, step)  # type: ignore[arg-type]
-    elif kind == "cleanup_hand":
-        _cleanup_hand(g, step)  # type: ignore[arg-type]
+    if kind == "cleanup_court" or kind == "cleanup_hand":
+        _cleanup(g, step)  # type: ignore[arg-type]
     elif kind == "cleanup_events":
         cleanup_events(g, step)  # type: ignore[arg-type]
     elif kind == "cleanup_market":
@@ -322,10 +286,10 @@ def action_note(g: Game, player: int, card: int, action: str) -> str:
 
 # Steps are immutable: the ones every turn pushes are made once per seat (a hot path).
 _TURN: Final = per_seat(lambda p: Turn("turn", p))
-_CLEANUP_COURT: Final = per_seat(lambda p: CleanupCourt("cleanup_court", p))
-_DISCARD_COURT: Final = per_seat(lambda p: DiscardCourtOverLimit("discard_court_over_limit", p))
-_CLEANUP_HAND: Final = per_seat(lambda p: CleanupHand("cleanup_hand", p))
-_DISCARD_HAND: Final = per_seat(lambda p: DiscardHandOverLimit("discard_hand_over_limit", p))
+_CLEANUP_COURT: Final = per_seat(lambda p: Cleanup("cleanup_court", p))
+_DISCARD_COURT: Final = per_seat(lambda p: DiscardOverLimit("discard_court_over_limit", p))
+_CLEANUP_HAND: Final = per_seat(lambda p: Cleanup("cleanup_hand", p))
+_DISCARD_HAND: Final = per_seat(lambda p: DiscardOverLimit("discard_hand_over_limit", p))
 #: The steps that follow when a player ends the turn, as they would stand on the agenda (the top last): the four
 #: cleanup steps (court first), then the next turn. :func:`_end_turn` runs them.
 _END_OF_TURN: Final = per_seat(

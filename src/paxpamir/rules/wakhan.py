@@ -1,7 +1,7 @@
 """Playing with Wakhan (rulebook pp. 16-18): how the rules change when the automated opponent takes a seat.
 
 Wakhan is an ordinary seat in the engine (the last one), whose decisions are made by
-:mod:`paxpamir.agents.wakhan_procedure` through the public API, like any bot. This module holds only the rule changes:
+:mod:`paxpamir.agents.wakhan` through the public API, like any bot. This module holds only the rule changes:
 her AI deck, her pragmatic loyalty, her ruling pieces, her influence in every coalition, and her core action
 *radicalize* (purchase a card and play it at once); and the optional Wakhan variants, which are game options
 (``Game.new(..., wakhan_variants="improved")``, specified in ``docs/wakhan-variants.md``).
@@ -9,7 +9,7 @@ her AI deck, her pragmatic loyalty, her ruling pieces, her influence in every co
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from ..content.cards import WakhanCard, wakhan_card
 from ..content.i18n import N_
@@ -166,3 +166,14 @@ def ruling_armies(g: Game, region: int) -> int:
 def ruling_army_count(armies: list[int], a0: int = 0) -> int:
     """Wakhan's armies for ruling among a region's ``armies[a0 + coalition]``: the most numerous coalition's."""
     return max(armies[a0], armies[a0 + 1], armies[a0 + 2])
+
+
+def ai_card_back(g: Game) -> dict[str, Any]:
+    """What every view shows of Wakhan's AI cards besides the cards themselves: the back of the next card and
+    where the face-up card's arrows point on it."""
+    columns, rows = next_back(g)
+    column, row_side = arrows(g)
+    return {
+        "next_back": {"column_numbers": list(columns), "row_side": list(rows)},
+        "arrows": {"column": column, "row_side": row_side},
+    }

@@ -40,8 +40,10 @@ from ..engine.game import MAX_PLAYERS, MIN_PLAYERS, Game
 from ..rules.wakhan import wakhan_variants
 from . import board_api, bots, checks
 from .checks import ClientError
-from .hub import MAX_MESSAGE, MAX_REFUSED, Conn, Hub, LiveGame
-from .store import NewGame, SeatRow, Store, hash_token, new_token
+from .hub import MAX_MESSAGE, MAX_REFUSED, Hub
+from .live import Conn, LiveGame
+from .metrics import CONTENT_TYPE_LATEST, HTTPCounter
+from .store import GameRow, SeatRow, Store, hash_token, new_token
 
 log = logging.getLogger("paxpamir.server")
 
@@ -59,6 +61,8 @@ STATUS = {
     "bad_request": 422,
     "bad_name": 422,
     "bad_webhook": 422,
+    "bad_chat": 422,
+    "rate_limited": 429,
     "unauthorized": 401,
     "forbidden": 403,
     "unknown_game": 404,
@@ -111,9 +115,12 @@ class LanguageMiddleware:
             await self.app(scope, receive, send)
 
 
-def create_app(database_url: str, public_url: str = "", allow_private_webhooks: bool = False) -> Starlette:
+def create_app(database_url: str, public_url: str = "", allow_private_webhooks: bool = False,
+               workers: int | None = None) -> Starlette:
+    """The server's application; ``workers``: how many processes the bots think in (default: one per core)."""
     store = Store(database_url)
-    hub = Hub(store, public_url, allow_private_webhooks)
+    hub = Hub(store, public_url, allow_private_webhooks, workers)
+    rematch_lock = asyncio.Lock()
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
@@ -162,7 +169,7 @@ def create_app(database_url: str, public_url: str = "", allow_private_webhooks: 
         return JSONResponse(created, status_code=201)
 
     async def create_game(spec: Any, base: str) -> dict[str, Any]:
-        spec = checks.fields(spec, ("seats", "seed", "open_hands", "bot_delay", "wakhan_variants"), N_("a new game"))
+        spec = checks.fields(spec, GAME_FIELDS, N_("a new game"))
         seat_specs = spec.get("seats")
         if not isinstance(seat_specs, list) or not MIN_PLAYERS <= len(seat_specs) <= MAX_PLAYERS:
             raise ClientError("bad_request", N_("'seats' must list {low} to {high} seats"), low=MIN_PLAYERS,
@@ -205,6 +212,12 @@ def create_app(database_url: str, public_url: str = "", allow_private_webhooks: 
         delay = spec.get("bot_delay", 0.5)
         if not isinstance(open_hands, bool):
             raise ClientError("bad_request", N_("'open_hands' is true or false"))
+        spectator_chat = spec.get("spectator_chat", False)
+        if not isinstance(spectator_chat, bool):
+            raise ClientError("bad_request", N_("'spectator_chat' is true or false"))
+        clock = spec.get("clock")
+        if clock is not None:
+            clock = checks.whole_number(clock, "clock", MIN_CLOCK, MAX_CLOCK)
         if not isinstance(delay, int | float) or isinstance(delay, bool) or not 0 <= delay <= 10:
             raise ClientError("bad_request", N_("'bot_delay' is a number of seconds from 0 to 10"))
         variants = spec.get("wakhan_variants", [])
@@ -224,14 +237,22 @@ def create_app(database_url: str, public_url: str = "", allow_private_webhooks: 
         game_id = secrets.token_urlsafe(9)
         links: list[tuple[str, str, int | None]] = [(new_token(), "creator", None), (new_token(), "spectator", None)]
         links += [(new_token(), "seat", r.seat) for r in seat_rows if r.kind == bots.HUMAN]
-        new = NewGame(game_id, len(seat_rows), seed, open_hands, bool(wakhan_seats), float(delay),
-                      game.current_player, game.state_hash(), seat_rows, chosen, secret)
+        new = GameRow(game_id, len(seat_rows), seed, open_hands, bool(wakhan_seats), float(delay), 0,
+                      game.current_player, False, game.state_hash(), seat_rows, chosen, secret, spectator_chat, clock)
         await hub.db(store.create_game, new, links)
+        hub.metrics.games_created.inc()
+        if clock is not None:
+            live = await hub.get(game_id)
+            if live is not None:
+                live.deadline = hub.clock.deadline(live, live.game)
+                await hub.db(store.set_deadline, game_id, 0, live.deadline)
         page = f"{base}/g/{game_id}"
         out: dict[str, Any] = {
             "game": game_id,
             # The seed is never sent (it is the whole deck); only whether someone may know it.
             "secret_deck": secret,
+            "spectator_chat": spectator_chat,
+            "clock": clock,
             "wakhan_variants": list(chosen),
             "creator": {"token": links[0][0], "url": f"{page}#{links[0][0]}"},
             "spectator": {"token": links[1][0], "url": f"{page}#{links[1][0]}"},
@@ -321,6 +342,101 @@ def create_app(database_url: str, public_url: str = "", allow_private_webhooks: 
             return error_response(exc)
         return JSONResponse({"record": live.game.record(), "state_hash": live.game.state_hash()})
 
+    async def api_chat(request: Request) -> Response:
+        """``GET``: the game's whole chat; ``POST {"text": ...}``: say something (a seat, or a spectator where the
+        game allows it)."""
+        try:
+            live, role, seat = await authorise(request)
+            if request.method == "POST":
+                msg = checks.fields(await read_json(request), ("text",), N_("a chat message"), "bad_message")
+                row = await hub.talk.say(live, role, seat, msg.get("text"))
+                return JSONResponse(row.message(), status_code=201)
+            chat = await hub.talk.of(live)
+        except ClientError as exc:
+            return error_response(exc)
+        return JSONResponse({"messages": [m.message() for m in chat]})
+
+    async def api_seat_player(request: Request) -> Response:
+        """The creator hands an absent person's seat to a bot (``{"played_by": "heuristic"}``) or gives it back
+        (``{"played_by": null}``)."""
+        try:
+            live, role, _seat = await authorise(request)
+            if role != "creator":
+                raise ClientError("forbidden", N_("only the game's creator may hand a seat to a bot"))
+            raw = request.path_params["seat"]
+            seat = int(raw) if checks.DIGITS.fullmatch(raw) else -1
+            msg = checks.fields(await read_json(request), ("played_by",), N_("a seat's player"))
+            if "played_by" not in msg:
+                raise ClientError("bad_request", N_("say which bot plays the seat, or null to give it back"))
+            bot = msg["played_by"]
+            if bot is not None and not isinstance(bot, str):
+                raise ClientError("bad_request", N_("the bot must be one of {kinds}"), kinds=", ".join(bots.BOTS))
+            await hub.hand_over(live, seat, bot)
+        except ClientError as exc:
+            return error_response(exc)
+        return JSONResponse({"ok": True, "seat": seat, "played_by": bot})
+
+    async def api_rematch(request: Request) -> Response:
+        """A finished game's rematch: the same seats and options, a new deal. Made once, by whoever asks first;
+        each link of the old game gets its own new link to it (its earlier one, if any, stops working)."""
+        try:
+            live, role, seat = await authorise(request)
+            if not live.game.is_over:
+                raise ClientError("not_over", N_("a rematch can be made once the game is over"))
+            async with rematch_lock:
+                row = await hub.db(store.load_game, live.id)
+                rematch = row.rematch if row is not None else None
+                if rematch is None:
+                    spec: dict[str, Any] = {
+                        "seats": [{"kind": s.kind, "name": s.name} for s in live.seats],
+                        "open_hands": bool(live.game.options.get("open_hands")), "bot_delay": live.bot_delay,
+                        "wakhan_variants": list(live.game.options.get("wakhan_variants") or []),
+                        "spectator_chat": live.spectator_chat, "clock": live.clock,
+                    }
+                    made = await create_game(spec, "")
+                    rematch = await hub.db(store.set_rematch, live.id, made["game"])
+                    live.rematch = rematch
+                    live.version += 1
+                    hub.broadcast(live)  # every page hears of it, and asks for its own link
+            token = new_token()
+            old = await hub.db(store.replace_token, rematch, role, seat, token)
+            hub.revoke(rematch, set(old))
+        except ClientError as exc:
+            return error_response(exc)
+        base = str(request.base_url).rstrip("/")
+        return JSONResponse({"game": rematch, "role": role, "seat": seat, "token": token,
+                             "url": f"{base}/g/{rematch}#{token}"})
+
+    async def api_status(request: Request) -> Response:
+        """Where each of the games this browser holds links for stands (``{"links": [{"game", "token"}]}``, up to
+        50): whose turn, whether it is yours, how many decisions and chat lines. A link that opens nothing is
+        answered with its error; nothing is said about any other game."""
+        try:
+            msg = checks.fields(await read_json(request), ("links",), N_("a status request"))
+            links = msg.get("links")
+            if not isinstance(links, list) or len(links) > MAX_STATUS:
+                raise ClientError("bad_request", N_("'links' lists up to {n} links"), n=MAX_STATUS)
+            answers = []
+            for link in links:
+                link = checks.fields(link, ("game", "token"), N_("a link"))
+                game_id = link.get("game")
+                try:
+                    if not isinstance(game_id, str):
+                        raise ClientError("unknown_game", N_("there is no such game"))
+                    live, role, seat = await resolve(game_id, link.get("token"))
+                    await hub.sync(live)
+                except ClientError as exc:
+                    answers.append({"game": game_id if isinstance(game_id, str) else None, "error": exc.code})
+                    continue
+                state = hub.state_message(live, role, seat, len(live.texts), current_language(), False)
+                answers.append({key: state[key] for key in ("game", "seq", "role", "seat", "to_move", "over",
+                                                           "winners", "title", "rematch")}
+                               | {"your_turn": state["decision"] is not None,
+                                  "chat": len(await hub.talk.of(live))})
+        except ClientError as exc:
+            return error_response(exc)
+        return JSONResponse({"games": answers})
+
     async def api_kinds(_request: Request) -> Response:
         return JSONResponse({"kinds": {kind: _(text) for kind, text in bots.seat_kinds().items()}})
 
@@ -340,6 +456,9 @@ def create_app(database_url: str, public_url: str = "", allow_private_webhooks: 
 
     async def healthz(_request: Request) -> Response:
         return JSONResponse({"ok": True, "games_in_memory": len(hub.live)})
+
+    async def metrics(_request: Request) -> Response:
+        return Response(hub.metrics.text(), media_type=CONTENT_TYPE_LATEST)
 
     async def lobby(_request: Request) -> Response:
         return FileResponse(STATIC / "lobby.html")
@@ -365,7 +484,10 @@ def create_app(database_url: str, public_url: str = "", allow_private_webhooks: 
                 if not isinstance(hello, dict) or hello.get("type") != "hello":
                     raise ClientError("bad_message", N_("the first message must be {example}"),
                                       example='{"type": "hello", "token": ...}')
-                hello = checks.fields(hello, ("type", "token", "lang"), N_("the hello message"), "bad_message")
+                hello = checks.fields(hello, ("type", "token", "lang", "model"), N_("the hello message"),
+                                      "bad_message")
+                if not isinstance(hello.get("model", True), bool):
+                    raise ClientError("bad_message", N_("'model' is true or false"))
                 live, role, seat = await resolve(game_id, hello.get("token"))
             except ClientError as exc:
                 await _refuse(ws, exc)
@@ -375,7 +497,7 @@ def create_app(database_url: str, public_url: str = "", allow_private_webhooks: 
                 await _refuse(ws, ClientError("bad_language", N_("unknown language {lang}: choose one of {languages}"),
                                               lang=repr(lang), languages=", ".join(LANGUAGES)))
                 return
-            conn = Conn(role, seat, hash_token(hello["token"]), lang)
+            conn = Conn(role, seat, hash_token(hello["token"]), hello.get("model", True), lang)
             writer = asyncio.create_task(_writer(ws, conn))
             try:
                 await hub.attach(live, conn)
@@ -392,6 +514,7 @@ def create_app(database_url: str, public_url: str = "", allow_private_webhooks: 
             message = await ws.receive()
             if message["type"] == "websocket.disconnect" or conn.closed:  # closed: e.g. its link was replaced
                 return
+            hub.metrics.websocket_messages.inc()
             raw = message.get("text")
             if raw is None:
                 raw = (message.get("bytes") or b"").decode("utf-8", "replace")
@@ -426,8 +549,8 @@ def create_app(database_url: str, public_url: str = "", allow_private_webhooks: 
             raise ClientError("bad_message", N_("a message is a JSON object"))
         kind = msg.get("type", "move" if "option" in msg else None)
         if not isinstance(kind, str) or kind not in MESSAGE_FIELDS:
-            raise ClientError("bad_message", N_("unknown message type {kind} (move, undo, seat, state, lang, ping)"),
-                              kind=repr(kind))
+            raise ClientError("bad_message", N_("unknown message type {kind} ({kinds})"), kind=repr(kind),
+                              kinds=", ".join(MESSAGE_FIELDS))
         msg = checks.fields(msg, MESSAGE_FIELDS[kind], N_("this message"), "bad_message")
         if kind in ("move", "undo"):
             await hub.submit(live, conn.role, conn.seat, {**msg, "type": kind}, conn)
@@ -437,6 +560,8 @@ def create_app(database_url: str, public_url: str = "", allow_private_webhooks: 
             hub.send_state(live, conn)
         elif kind == "seat":
             await set_seat(live, conn.role, conn.seat, msg)
+        elif kind == "chat":
+            await hub.talk.say(live, conn.role, conn.seat, msg.get("text"), conn)
         elif kind == "lang":
             lang = msg.get("lang")
             if not isinstance(lang, str) or lang not in LANGUAGES:
@@ -450,6 +575,7 @@ def create_app(database_url: str, public_url: str = "", allow_private_webhooks: 
         Route("/", lobby),
         Route("/g/{game_id}", game_page),
         Route("/healthz", healthz),
+        Route("/metrics", metrics),
         Route("/api/kinds", api_kinds),
         Route("/api/i18n/{lang}", api_i18n),
         Route("/api/games", api_create, methods=["POST"]),
@@ -458,20 +584,33 @@ def create_app(database_url: str, public_url: str = "", allow_private_webhooks: 
         Route("/api/games/{game_id}/seat", api_seat, methods=["POST"]),
         Route("/api/games/{game_id}/links", api_links, methods=["POST"]),
         Route("/api/games/{game_id}/record", api_record),
+        Route("/api/games/{game_id}/chat", api_chat, methods=["GET", "POST"]),
+        Route("/api/games/{game_id}/seats/{seat}", api_seat_player, methods=["POST"]),
+        Route("/api/games/{game_id}/rematch", api_rematch, methods=["POST"]),
+        Route("/api/status", api_status, methods=["POST"]),
         WebSocketRoute("/ws/{game_id}", websocket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     routes[-1:-1] = board_api.ROUTES  # the browser board's read-only JSON (model, replay, stats, cards)
-    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(LanguageMiddleware)])
+    app = Starlette(routes=routes, lifespan=lifespan,
+                    middleware=[Middleware(HTTPCounter, metrics=hub.metrics), Middleware(LanguageMiddleware)])
     app.state.hub = hub
     return app
 
+
+#: The fields of a new game's request, the shortest and longest clock (seconds a person has for a decision:
+#: a minute to a week), and how many links one status request may ask about.
+GAME_FIELDS = ("seats", "seed", "open_hands", "bot_delay", "wakhan_variants", "spectator_chat", "clock")
+MIN_CLOCK = 60
+MAX_CLOCK = 7 * 24 * 3600
+MAX_STATUS = 50
 
 #: The fields of each message a page may send (docs/server-protocol.md).
 MESSAGE_FIELDS: dict[str, tuple[str, ...]] = {
     "move": ("type", "seq", "option"),
     "undo": ("type", "seq"),
     "seat": ("type", "name", "webhook"),
+    "chat": ("type", "text"),
     "state": ("type",),
     "lang": ("type", "lang"),
     "ping": ("type",),

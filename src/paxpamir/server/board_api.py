@@ -30,7 +30,8 @@ from . import checks
 from .checks import ClientError
 
 if TYPE_CHECKING:
-    from .hub import Hub, LiveGame
+    from .hub import Hub
+    from .live import LiveGame
     from .store import DecisionRow
 
 MILITARY = 3

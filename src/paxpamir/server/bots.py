@@ -90,7 +90,7 @@ def bot_seed(game_seed: int, seq: int) -> int:
 def decide(kind: str, game: Game, seed: int) -> tuple[tuple[Any, ...], Any]:
     """``(option, reason)`` for the seat to move, of kind ``kind`` (Wakhan or a registered bot)."""
     if kind == WAKHAN:
-        from ..agents.wakhan_procedure import WakhanPlayer
+        from ..agents.wakhan import WakhanPlayer
 
         return WakhanPlayer().choose(game)
     decision = BOTS[kind].factory(seed).decide(game)

@@ -9,6 +9,7 @@ import threading
 import time
 import urllib.request
 import webbrowser
+from typing import TextIO
 
 
 def has_display() -> bool:
@@ -18,8 +19,13 @@ def has_display() -> bool:
     return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
 
 
-def open_when_ready(url: str, timeout: float = 20.0) -> threading.Thread:
-    """Start a daemon thread that waits for ``url`` + ``healthz`` to answer, then opens ``url`` in a browser."""
+def open_when_ready(url: str, timeout: float = 20.0, out: TextIO | None = None) -> threading.Thread:
+    """Start a daemon thread that waits for ``url`` + ``healthz`` to answer, then opens ``url`` in a browser; where
+    none can be opened (no desktop, or the browser refused), it says so on ``out``, with the address to open."""
+
+    def say(text: str) -> None:
+        if out is not None:
+            print(f"pamir serve: --open: {text}; open {url} in a browser yourself", file=out, flush=True)
 
     def run() -> None:
         deadline = time.monotonic() + timeout
@@ -30,9 +36,14 @@ def open_when_ready(url: str, timeout: float = 20.0) -> threading.Thread:
             except OSError:
                 time.sleep(0.2)
         if not has_display():
-            return  # no graphical browser here (a text browser would take over the terminal): the address is printed
+            # No graphical browser here (a text browser would take over the terminal).
+            say("no desktop (no DISPLAY or WAYLAND_DISPLAY) to open a browser on")
+            return
+        opened = False
         with contextlib.suppress(Exception):
-            webbrowser.open(url)
+            opened = webbrowser.open(url)
+        if not opened:
+            say("no web browser could be started")
 
     thread = threading.Thread(target=run, name="open-browser", daemon=True)
     thread.start()

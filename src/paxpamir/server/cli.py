@@ -32,6 +32,11 @@ def register(subparsers: Any) -> None:
         help="let webhooks point at loopback and private network addresses (a server on a trusted LAN only)",
     )
     p.add_argument("--open", action="store_true", help="open the lobby in your web browser once the server is up")
+    p.add_argument("--workers", type=_positive, metavar="N",
+                   help="processes the bots and Wakhan think in, off the server's event loop (default: one per core)")
+    p.add_argument("--forwarded-allow-ips", default="127.0.0.1", metavar="IPS",
+                   help="addresses of the proxies whose X-Forwarded-* headers are trusted, comma-separated, or * "
+                   "(default 127.0.0.1; see docs/deploy.md)")
     p.set_defaults(run=cmd_serve)
 
     q = subparsers.add_parser(
@@ -48,7 +53,20 @@ def register(subparsers: Any) -> None:
     )
     q.add_argument("--warmup", type=float, default=5.0, help="seconds played before measuring (default 5)")
     q.add_argument("--seed", type=int, default=1, help="first game seed (default 1)")
+    q.add_argument("--processes", type=int, default=1, metavar="N",
+                   help="with no --url: start N server processes on the one database (PostgreSQL) and spread "
+                   "each game's seats over them (default 1)")
+    q.add_argument("--chat", type=float, default=0.0, metavar="R",
+                   help="chat lines a second said at each table, shared among its seats (default 0)")
+    q.add_argument("--pages", action="store_true",
+                   help="clients also fetch what a browser page needs after each move (the view model)")
     q.set_defaults(run=cmd_loadtest)
+
+
+def _positive(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"a whole number of 1 or more, not {text!r}")
+    return int(text)
 
 
 def cmd_serve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
@@ -58,9 +76,9 @@ def cmd_serve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         from .browser import open_when_ready
 
         host = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
-        open_when_ready(f"http://{host}:{args.port}/")
+        open_when_ready(f"http://{host}:{args.port}/", out=out)
     return serve(args.host, args.port, args.database, args.public_url, args.log_level, out, err,
-                 args.allow_private_webhooks)
+                 args.allow_private_webhooks, args.workers, args.forwarded_allow_ips)
 
 
 def cmd_loadtest(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:

@@ -11,11 +11,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
-import json
 import logging
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from ..content.i18n import N_, language, render
@@ -24,107 +22,49 @@ from ..engine.errors import PamirError
 from ..engine.game import Game
 from ..engine.reason import Reason
 from . import bots, views, webhooks
+from .chat import CHAT_HISTORY, TableTalk
 from .checks import ClientError
-from .store import NOTIFY_CHANNEL, DecisionRow, GameRow, SeatRow, Store
+from .clock import Clock
+from .live import Conn, LiveGame
+from .metrics import Metrics
+from .store import NOTIFY_CHANNEL, DecisionRow, GameRow, Store
+from .workers import Workers
 
 log = logging.getLogger("paxpamir.server")
 
 T = TypeVar("T")
 
+#: The version of the protocol (docs/server-protocol.md), in every ``state`` message: 2 since the message
+#: carries the page's whole view model.
+PROTOCOL = 2
 #: Longest message a page may send (characters); longer ones get a ``too_large`` error.
 MAX_MESSAGE = 16_384
-#: Flood control per connection: a bucket of this many messages, refilled at RATE per second.
-BURST = 400
-RATE = 200.0
 #: A connection that keeps flooding after this many refused messages is closed.
 MAX_REFUSED = 100
 #: Seconds between SQLite WAL checkpoints (done in a worker thread, off the event loop).
 CHECKPOINT_EVERY = 2.0
-#: Messages queued for a page that does not read them; beyond this it is disconnected.
-MAX_QUEUE = 1000
-
-
-@dataclass(eq=False)
-class Conn:
-    """One open page: its role (``seat``, ``spectator`` or ``creator``), seat and outgoing queue."""
-
-    role: str
-    seat: int | None
-    #: The SHA-256 of the token this page said hello with: replacing that link closes the page.
-    token_hash: str = ""
-    #: The language this page reads (its ``hello`` or a ``lang`` message say which): texts sent to it are in it.
-    lang: str = "en"
-    queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
-    epoch: int = -1
-    log_len: int = 0
-    version: int = -1
-    tokens: float = BURST
-    stamp: float = field(default_factory=time.monotonic)
-    refused: int = 0
-    closed: bool = False
-    close_code: int = 1000
-    close_reason: str = ""
-
-    def send(self, message: dict[str, Any]) -> None:
-        if self.closed:
-            return
-        if self.queue.qsize() > MAX_QUEUE:
-            self.close(1008, "not reading")
-            return
-        self.queue.put_nowait(json.dumps(message, separators=(",", ":")))
-
-    def close(self, code: int = 1000, reason: str = "") -> None:
-        if not self.closed:
-            self.closed = True
-            self.close_code, self.close_reason = code, reason
-            self.queue.put_nowait(None)
-
-    def allow(self) -> bool:
-        """Flood control (a token bucket): False when this message must be refused."""
-        now = time.monotonic()
-        self.tokens = min(BURST, self.tokens + (now - self.stamp) * RATE)
-        self.stamp = now
-        if self.tokens >= 1:
-            self.tokens -= 1
-            self.refused = 0
-            return True
-        self.refused += 1
-        return False
-
-
-@dataclass(eq=False)
-class LiveGame:
-    id: str
-    seed: int
-    bot_delay: float
-    game: Game
-    seq: int
-    seats: list[SeatRow]
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    conns: set[Conn] = field(default_factory=set)
-    epoch: int = 0
-    version: int = 0  # counts every change a page should see (decisions, names)
-    events: list[dict[str, Any]] = field(default_factory=list)
-    texts: list[dict[str, Any]] = field(default_factory=list)
-    bot_task: asyncio.Task[None] | None = None
-    #: False when the creator chose the seed: the deck is then known to whoever knows the seed.
-    secret: bool = True
-
-    def names(self) -> list[str]:
-        return [s.name for s in self.seats]
 
 
 class Hub:
-    def __init__(self, store: Store, public_url: str = "", allow_private_webhooks: bool = False) -> None:
+    def __init__(self, store: Store, public_url: str = "", allow_private_webhooks: bool = False,
+                 workers: int | None = None) -> None:
         self.store = store
         self.public_url = public_url.rstrip("/")
         #: ``pamir serve --allow-private-webhooks``: webhooks may point at loopback and private addresses.
         self.allow_private_webhooks = allow_private_webhooks
+        #: The processes the bots think in (:mod:`.workers`), started with the server.
+        self.workers = Workers(workers)
+        #: The figures of ``GET /metrics``.
+        self.metrics = Metrics()
+        self.metrics.games_in_memory.set_function(lambda: len(self.live))
         self.live: dict[str, LiveGame] = {}
         self._load_lock = asyncio.Lock()
         self._tasks: set[asyncio.Task[Any]] = set()
         self._listener: asyncio.Task[None] | None = None
         self.listening = asyncio.Event()
+        #: Table talk and the clocks (:mod:`.chat`, :mod:`.clock`).
+        self.talk = TableTalk(self)
+        self.clock = Clock(self)
 
     # ------------------------------------------------------------------ plumbing
 
@@ -141,13 +81,15 @@ class Hub:
         return task
 
     async def start(self) -> None:
-        await asyncio.to_thread(self.store.migrate)
+        await asyncio.gather(asyncio.to_thread(self.store.migrate), self.workers.start())
         if self.store.is_postgres:
             self._listener = asyncio.create_task(self._listen())
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self.listening.wait(), 10)
         if self.store.is_sqlite:
             self.spawn(self._checkpoints())
+        self.spawn(self.talk.writer())
+        self.spawn(self.clock.run())
         # Bots whose turn it was when the server stopped move now.
         kinds = [bots.WAKHAN, *bots.BOTS]
         for game_id in await self.db(self.store.games_waiting_for, kinds):
@@ -176,6 +118,7 @@ class Hub:
                 conn.close()
         for task in list(self._tasks):
             task.cancel()
+        await asyncio.to_thread(self.workers.close)
         await asyncio.to_thread(self.store.dispose)
 
     # ------------------------------------------------------------------ loading
@@ -201,7 +144,9 @@ class Hub:
         game = Game.new(
             row.players, row.seed, open_hands=row.open_hands, wakhan=row.wakhan, wakhan_variants=row.wakhan_variants
         )
-        live = LiveGame(row.id, row.seed, row.bot_delay, game, 0, row.seats, secret=row.secret)
+        live = LiveGame(row.id, row.seed, row.bot_delay, game, 0, row.seats, secret=row.secret,
+                        spectator_chat=row.spectator_chat, clock=row.clock, rematch=row.rematch,
+                        deadline=row.deadline)
         for r in rows:
             _apply_row(live.game, r)
             live.seq = r.seq + 1
@@ -214,13 +159,13 @@ class Hub:
     async def sync(self, live: LiveGame) -> None:
         """Read decisions committed by another request or process and push them to this process's pages."""
         async with live.lock:
-            await self._sync_locked(live)
+            await self.sync_locked(live)
 
-    async def _sync_locked(self, live: LiveGame) -> bool:
+    async def sync_locked(self, live: LiveGame) -> bool:
         rows = await self.db(self.store.decisions_from, live.id, live.seq)
         seats = await self.db(self.store.load_seats, live.id)
-        changed = bool(rows) or [(s.name, s.webhook_url) for s in seats] != [
-            (s.name, s.webhook_url) for s in live.seats
+        changed = bool(rows) or [(s.name, s.webhook_url, s.played_by) for s in seats] != [
+            (s.name, s.webhook_url, s.played_by) for s in live.seats
         ]
         live.seats = seats
         undone = False
@@ -235,6 +180,7 @@ class Hub:
                 return False
             undone = undone or r.kind == "undo"
             live.seq = r.seq + 1
+            live.deadline = self.clock.deadline(live, live.game)  # within a moment of the one stored with it
         if changed:
             live.version += 1
             self._refresh_log(live, undone)
@@ -255,25 +201,32 @@ class Hub:
 
     async def attach(self, live: LiveGame, conn: Conn) -> None:
         live.conns.add(conn)
+        self.metrics.websockets_open.inc()
         await self.sync(live)
         if conn.version != live.version:  # the sync may have sent it already
             self.send_state(live, conn)
+        chat = await self.talk.of(live)
+        conn.send({"type": "chat_history", "total": len(chat), "messages": [m.message() for m in chat[-CHAT_HISTORY:]]})
         self.kick_bots(live)
 
     def detach(self, live: LiveGame, conn: Conn) -> None:
+        if conn in live.conns:
+            self.metrics.websockets_open.dec()
         live.conns.discard(conn)
         conn.close()
         if not live.conns and (live.bot_task is None or live.bot_task.done()) and not live.lock.locked():
             self.live.pop(live.id, None)  # replayed again on the next visit
 
     def state_message(
-        self, live: LiveGame, role: str, seat: int | None, log_from: int, lang: str = "en"
+        self, live: LiveGame, role: str, seat: int | None, log_from: int, lang: str = "en", with_model: bool = True
     ) -> dict[str, Any]:
-        """What a page of ``role``/``seat`` is sent, its texts (title, prompt, labels, log lines) in ``lang``."""
+        """What a page of ``role``/``seat`` is sent, its texts (title, prompt, labels, log lines) in ``lang``;
+        without ``with_model`` (a script that said ``"model": false``) the view alone instead of the whole model."""
         with language(lang):
-            return self._state_message(live, role, seat, log_from, lang)
+            return self._state_message(live, role, seat, log_from, lang, with_model)
 
-    def _state_message(self, live: LiveGame, role: str, seat: int | None, log_from: int, lang: str) -> dict[str, Any]:
+    def _state_message(self, live: LiveGame, role: str, seat: int | None, log_from: int, lang: str,
+                       with_model: bool) -> dict[str, Any]:
         g = live.game
         to_move = g.current_player
         names = live.names()
@@ -286,21 +239,32 @@ class Hub:
             title = _("{player}'s turn").format(player=names[to_move]) if to_move is not None else ""
         log = live.texts[log_from:]
         if lang != "en":  # the cached lines are English; others are rendered when sent
-            log = views.log_entries(g, [entry["event"] for entry in log], 0)
+            log = views.log_entries(g, [entry["event"] for entry in log], 0, lang)
+        if with_model:
+            model = views.page_model(g, seat)
+            content = {"model": model, "decision": views.decision_of(model)}
+        else:
+            content = {"view": views.seat_view(g, seat), "decision": views.decision_for(g, seat)}
         return {
             "type": "state",
+            "protocol": PROTOCOL,
             "game": live.id,
             "seq": live.seq,
             "role": role,
             "seat": seat,
-            "players": [{"seat": s.seat, "name": s.name, "kind": s.kind} for s in live.seats],
+            "players": [{"seat": s.seat, "name": s.name, "kind": s.kind, "played_by": s.played_by}
+                        | ({"webhook_set": s.webhook_url is not None} if role == "seat" and s.seat == seat else {})
+                        for s in live.seats],
+            "clock": live.clock,
+            "deadline": live.deadline.isoformat(timespec="seconds") if live.deadline is not None else None,
+            "spectator_chat": live.spectator_chat,
+            "rematch": live.rematch,
             "to_move": to_move,
             "over": g.is_over,
             "winners": list(g.winners),
             "secret_deck": live.secret,
             "title": title,
-            "view": views.seat_view(g, seat),
-            "decision": views.decision_for(g, seat),
+            **content,
             "log_from": log_from,
             "log": log,
         }
@@ -308,7 +272,7 @@ class Hub:
     def send_state(self, live: LiveGame, conn: Conn) -> None:
         log_from = conn.log_len if conn.epoch == live.epoch else 0
         log_from = min(log_from, len(live.texts))
-        conn.send(self.state_message(live, conn.role, conn.seat, log_from, conn.lang))
+        conn.send(self.state_message(live, conn.role, conn.seat, log_from, conn.lang, conn.with_model))
         conn.epoch = live.epoch
         conn.log_len = len(live.texts)
         conn.version = live.version
@@ -338,7 +302,7 @@ class Hub:
             raise ClientError("bad_message", N_("a move needs 'seq', the sequence number of the state it answers"))
         async with live.lock:
             if seq > live.seq:  # another process may have committed what this one has not heard of yet
-                await self._sync_locked(live)
+                await self.sync_locked(live)
             if seq != live.seq:
                 raise ClientError(
                     "stale_seq", N_("the game has moved on (now at seq {now}, not {seq})"), now=live.seq, seq=seq
@@ -348,6 +312,8 @@ class Hub:
                 raise ClientError("game_over", N_("the game is over"))
             if conn is not None and conn.closed:  # its link was replaced while this message waited
                 raise ClientError("forbidden", N_("this link was replaced by the game's creator"))
+            if live.seats[seat].played_by is not None:
+                raise ClientError("not_your_turn", N_("a bot plays your seat now: the game's creator can give it back"))
             if g.current_player != seat:
                 who = live.seats[g.current_player].name if g.current_player is not None else "nobody"
                 raise ClientError("not_your_turn", N_("it is {who}'s decision, not yours"), who=who)
@@ -355,10 +321,16 @@ class Hub:
                 if not g.can_undo(seat):
                     raise ClientError("cannot_undo", N_("nothing to undo: only your own decisions this turn, "
                                                         "before any card is revealed or another player decides"))
-                ok = await self._commit(live, "undo", seat, None, None, token_hash)
+                ok = await self.commit(live, "undo", seat, None, None, token_hash)
             else:
-                option = _match_option(g, msg.get("option"))
-                ok = await self._commit(live, "move", seat, option, None, token_hash)
+                raw = msg.get("option")
+                if not isinstance(raw, list):
+                    raise ClientError("bad_message", N_("'option' must be a list, as in the 'options' the server sent"))
+                try:  # the one check of the move: the legal option it names, with exactly its types
+                    option = g.find_option(raw)
+                except PamirError as exc:
+                    raise ClientError("illegal_option", "{error}", error=str(exc)) from None
+                ok = await self.commit(live, "move", seat, option, None, token_hash)
             if not ok and token_hash and token_hash not in await self.db(self.store.token_hashes, live.id):
                 if conn is not None:
                     _revoked(conn)
@@ -372,8 +344,8 @@ class Hub:
         self.kick_bots(live)
         return new_seq
 
-    async def _commit(self, live: LiveGame, kind: str, seat: int, option: tuple[Any, ...] | None,
-                      reason: Any, token_hash: str | None = None) -> bool:
+    async def commit(self, live: LiveGame, kind: str, seat: int, option: tuple[Any, ...] | None,
+                      reason: Any, token_hash: str | None = None, by: str = "person") -> bool:
         """With the lock held: apply to a clone, commit, then adopt. False if another commit took ``seq`` or
         ``token_hash`` (the link of a person's move) was replaced meanwhile."""
         before = live.game.current_player
@@ -394,25 +366,28 @@ class Hub:
         elif reason is not None:
             with language("en"):
                 text = render(reason)
+        deadline = self.clock.deadline(live, g2)
         ok = await self.db(
             self.store.append, live.id, live.seq, kind, seat, list(option) if option is not None else None,
-            text, g2.current_player, g2.is_over, g2.state_hash(), data, token_hash,
+            text, g2.current_player, g2.is_over, g2.state_hash(), data, token_hash, deadline,
         )
         if not ok:
-            await self._sync_locked(live)
+            await self.sync_locked(live)
             return False
+        self.metrics.decisions.labels("undo" if kind == "undo" else by).inc()
         live.game = g2
+        live.deadline = deadline
         live.seq += 1
         live.version += 1
         self._refresh_log(live, kind == "undo")
         after = g2.current_player
         if after is not None and after != before:
-            self._maybe_webhook(live, after)
+            self.notify(live, after)
         return True
 
     def kick_bots(self, live: LiveGame) -> None:
         p = live.game.current_player
-        if p is None or not bots.is_machine(live.seats[p].kind):
+        if p is None or not bots.is_machine(live.seats[p].player):
             return
         if live.bot_task is None or live.bot_task.done():
             live.bot_task = self.spawn(self._run_bots(live))
@@ -420,20 +395,32 @@ class Hub:
     async def _run_bots(self, live: LiveGame) -> None:
         while self.live.get(live.id) is live:
             p = live.game.current_player
-            if p is None or not bots.is_machine(live.seats[p].kind):
+            if p is None or not bots.is_machine(live.seats[p].player):
                 return
             if live.bot_delay > 0:
                 await asyncio.sleep(live.bot_delay)
             async with live.lock:
-                g = live.game
-                p = g.current_player
-                if p is None or not bots.is_machine(live.seats[p].kind):
+                p = live.game.current_player
+                if p is None or not bots.is_machine(live.seats[p].player):
                     return
+                kind, seq, snapshot = live.seats[p].player, live.seq, live.game.clone()
+                for conn in list(live.conns):  # pages show that the bot is thinking until its move arrives
+                    conn.send({"type": "thinking", "seat": p, "seq": seq})
+            # The bot thinks in a worker process, without the game's lock: pages connect, read and chat meanwhile.
+            try:
+                started = time.perf_counter()
+                option, reason = await self.workers.decide(kind, snapshot, bots.bot_seed(live.seed, seq))
+                self.metrics.bot_seconds.observe(time.perf_counter() - started)
+            except Exception:
+                log.exception("game %s: the %s bot failed at seq %d", live.id, kind, seq)
+                return
+            async with live.lock:
+                if live.seq != seq:  # the game moved on meanwhile (another process's bot, a restart): think again
+                    continue
                 try:
-                    option, reason = bots.decide(live.seats[p].kind, g, bots.bot_seed(live.seed, live.seq))
-                    ok = await self._commit(live, "move", p, option, reason)
+                    ok = await self.commit(live, "move", p, option, reason, by="bot")
                 except Exception:
-                    log.exception("game %s: the %s bot failed at seq %d", live.id, live.seats[p].kind, live.seq)
+                    log.exception("game %s: the %s bot's decision at seq %d failed", live.id, kind, seq)
                     return
                 if ok:
                     self.broadcast(live)
@@ -441,28 +428,54 @@ class Hub:
 
     async def update_seat(self, live: LiveGame, seat: int, name: str | None, webhook: str | None,
                           clear_webhook: bool) -> None:
+        """A player's own settings: display name (already checked) and webhook (checked here)."""
+        values: dict[str, Any] = {}
         if name is not None:
-            name = " ".join(name.split())[:40]
-            if not name:
-                raise ClientError("bad_name", N_("a display name needs at least one visible character"))
+            values["name"] = name
         if webhook is not None:
             await webhooks.check(webhook, self.allow_private_webhooks)
-        await self.db(self.store.update_seat, live.id, seat, name, webhook, clear_webhook)
+        if webhook is not None or clear_webhook:
+            values["webhook_url"] = webhook
+        await self.db(self.store.update_seat, live.id, seat, values)
         await self.sync(live)
+
+    async def hand_over(self, live: LiveGame, seat: int, bot: str | None) -> None:
+        """The creator hands an absent person's seat to a bot of kind ``bot``, or gives it back (None)."""
+        if not 0 <= seat < len(live.seats) or live.seats[seat].kind != bots.HUMAN:
+            raise ClientError("bad_request", N_("only a person's seat can be handed to a bot"))
+        if bot is not None and bot not in bots.BOTS:
+            raise ClientError("bad_request", N_("the bot must be one of {kinds}"), kinds=", ".join(bots.BOTS))
+        await self.db(self.store.update_seat, live.id, seat, {"played_by": bot})
+        async with live.lock:
+            await self.sync_locked(live)
+            if live.game.current_player == seat:  # to a bot: no deadline; back to a person: the clock starts again
+                live.deadline = self.clock.deadline(live, live.game)
+                await self.db(self.store.set_deadline, live.id, live.seq, live.deadline)
+                live.version += 1
+                self.broadcast(live)
+        self.kick_bots(live)
 
     # ------------------------------------------------------------------ webhooks
 
-    def _maybe_webhook(self, live: LiveGame, seat: int) -> None:
+    def notify(self, live: LiveGame, seat: int, news: str | None = None) -> None:
+        """Tell ``seat`` by its webhook, unless it has a page open here: that it is their turn, or ``news``."""
         info = live.seats[seat]
-        if info.kind != bots.HUMAN or not info.webhook_url:
+        if info.player != bots.HUMAN or not info.webhook_url:
             return
         if any(c.seat == seat and c.role == "seat" for c in live.conns):
             return  # they are watching the game already
-        text = f"Pax Pamir: it is your turn, {info.name} (game {live.id}, move {live.seq})."
+        if news is not None:
+            text = f"Pax Pamir (game {live.id}): {news}"
+        else:
+            text = f"Pax Pamir: it is your turn, {info.name} (game {live.id}, move {live.seq})."
         if self.public_url:
             text += f" {self.public_url}/g/{live.id}"
         payload = {"content": text, "text": text, "game": live.id, "seat": seat, "seq": live.seq}
-        self.spawn(webhooks.post(info.webhook_url, payload, self.allow_private_webhooks))
+        self.spawn(self._post_webhook(info.webhook_url, payload))
+
+    async def _post_webhook(self, url: str, payload: dict[str, Any]) -> None:
+        sent = await webhooks.post(url, payload, self.allow_private_webhooks)
+        self.metrics.webhooks.labels("sent" if sent else "failed").inc()
 
     # ------------------------------------------------------------------ replaced links
 
@@ -500,13 +513,19 @@ class Hub:
                     for cached in list(self.live.values()):
                         self.spawn(self.sync(cached))
                     async for note in conn.notifies():
-                        game_id, _sep, seq = note.payload.partition(" ")
-                        if seq == "revoke":
+                        game_id, what, origin = (note.payload.split(" ") + ["", ""])[:3]
+                        if origin == self.store.origin:
+                            continue  # this process's own change: its pages have it already
+                        if what == "revoke":
                             self.spawn(self.revoke_stale(game_id))
                             continue
                         live = self.live.get(game_id)
-                        # A decision this process committed itself (or has read already) needs no reading.
-                        if live is not None and not (seq.isdigit() and int(seq) <= live.seq):
+                        if what == "chat":
+                            if live is not None and live.chat is not None:
+                                self.spawn(self.talk.sync(live))
+                            continue
+                        # A decision this process has read already needs no reading.
+                        if live is not None and not (what.isdigit() and int(what) <= live.seq):
                             self.spawn(self.sync(live))
             except asyncio.CancelledError:
                 raise
@@ -524,27 +543,6 @@ def _apply_row(game: Game, row: DecisionRow) -> None:
             game.apply(row.option, row.seat, row.reason_data.get("reason"), row.reason_data.get("note"))
         else:
             game.apply(row.option, row.seat, row.reason)
-
-
-def _match_option(game: Game, raw: Any) -> tuple[Any, ...]:
-    """The legal option equal to ``raw`` (a JSON list), with exactly the same types; else ClientError."""
-    if not isinstance(raw, list):
-        raise ClientError("bad_message", N_("'option' must be a list, as in the 'options' the server sent"))
-    wanted = _deep_tuple(raw)
-    for option in game.legal_options():
-        if option == wanted and all(type(a) is type(b) for a, b in zip(option, wanted, strict=True)):
-            return option
-    try:
-        game.clone().apply(wanted, game.current_player)
-    except PamirError as exc:
-        raise ClientError("illegal_option", "{error}", error=str(exc)) from None
-    except Exception:
-        raise ClientError("illegal_option", N_("{raw} is not one of the legal options"), raw=repr(raw)) from None
-    raise ClientError("illegal_option", N_("{raw} is not one of the legal options"), raw=repr(raw))
-
-
-def _deep_tuple(value: list[Any]) -> tuple[Any, ...]:
-    return tuple(_deep_tuple(v) if isinstance(v, list) else v for v in value)
 
 
 #: The close code and reason of a page whose link the creator replaced.

@@ -4,6 +4,8 @@ Every seat of every game is a client with its own websocket that, when the serve
 "thinking" pause (exponentially distributed around ``--think`` seconds), sends a random legal option and times
 the round trip until its own new view arrives. A finished game is replaced by a new one, so ``--games`` games are
 in play all along. Without ``--url`` a server is started on a temporary SQLite file (or on ``--database``).
+With ``--pages`` each client also does what the browser page does with every ``state`` that carries no view
+model (protocol 1, before the model came with the message): it asks ``GET /api/games/<id>/model`` for it.
 """
 
 from __future__ import annotations
@@ -27,10 +29,12 @@ class Totals:
     measure_from: float = float("inf")  # time.perf_counter() after which moves are counted
     measure_to: float = float("inf")
     server_cpu_wait: float | None = None
+    server_memory: float | None = None
     latencies: list[float] = field(default_factory=list)
     moves: int = 0
     games_finished: int = 0
     errors: int = 0
+    chat_lines: int = 0
     error_codes: dict[str, int] = field(default_factory=dict)
     connections: int = 0
 
@@ -48,55 +52,80 @@ def _percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
+async def _chatter(ws: Any, rate: float, rng: random.Random, totals: Totals) -> None:
+    """Say a line at the table about ``rate`` times a second (exponential pauses), until cancelled."""
+    while True:
+        await asyncio.sleep(rng.expovariate(rate))
+        await ws.send(json.dumps({"type": "chat", "text": f"line {rng.randrange(10**6)} at the table"}))
+        totals.chat_lines += 1
+
+
 async def _seat(ws_url: str, game: str, token: str, think: float, rng: random.Random, totals: Totals,
-                deadline: float) -> bool:
-    """Play one seat until the game ends (True) or the time is up (False)."""
+                deadline: float, pages: Any = None, chat: float = 0.0) -> bool:
+    """Play one seat until the game ends (True) or the time is up (False); say ``chat`` lines a second."""
     import websockets
 
     async with websockets.connect(f"{ws_url}/ws/{game}", max_size=None, open_timeout=60, compression=None) as ws:
         totals.connections += 1
-        await ws.send(json.dumps({"type": "hello", "token": token}))
-        sent_at: float | None = None
-        sent_seq = -1
-        while True:
-            remaining = deadline - time.monotonic()
-            if remaining <= 0:
-                return False
-            try:
-                raw = await asyncio.wait_for(ws.recv(), remaining)
-            except TimeoutError:
-                return False
-            m = json.loads(raw)
-            kind = m["type"]
-            if kind == "error":
-                totals.errors += 1
-                code = str(m.get("code"))
-                totals.error_codes[code] = totals.error_codes.get(code, 0) + 1
-                continue
-            if kind != "state":
-                continue
-            if sent_at is not None and m["seq"] > sent_seq:
-                if totals.measure_from <= sent_at <= totals.measure_to:
-                    totals.latencies.append(time.perf_counter() - sent_at)
-                    totals.moves += 1
-                sent_at = None
-            if m["over"]:
-                return True
-            decision = m["decision"]
-            if decision is None or m["seq"] == sent_seq:
-                continue
-            if think > 0:
-                await asyncio.sleep(min(rng.expovariate(1 / think), 10 * think))
-            options = decision["options"]
-            option = options[rng.randrange(len(options))]["option"]
-            sent_seq = m["seq"]
-            sent_at = time.perf_counter()
-            await ws.send(json.dumps({"type": "move", "seq": sent_seq, "option": option}))
+        # A bot client needs only its decision; a client acting as a browser page takes the page's model.
+        await ws.send(json.dumps({"type": "hello", "token": token, **({} if pages is not None else {"model": False})}))
+        chatter = asyncio.create_task(_chatter(ws, chat, random.Random(rng.random()), totals)) if chat else None
+        try:
+            return await _play(ws, game, token, think, rng, totals, deadline, pages, ws_url)
+        finally:
+            if chatter is not None:
+                chatter.cancel()
 
 
-async def _table(client: Any, url: str, players: int, seed: int, think: float, totals: Totals,
-                 deadline: float) -> None:
-    ws_url = "ws" + url[4:]
+async def _play(ws: Any, game: str, token: str, think: float, rng: random.Random, totals: Totals,
+                deadline: float, pages: Any, ws_url: str) -> bool:
+    sent_at: float | None = None
+    sent_seq = -1
+    while True:
+        remaining = deadline - time.monotonic()
+        if remaining <= 0:
+            return False
+        try:
+            raw = await asyncio.wait_for(ws.recv(), remaining)
+        except TimeoutError:
+            return False
+        m = json.loads(raw)
+        kind = m["type"]
+        if kind == "error":
+            totals.errors += 1
+            code = str(m.get("code"))
+            totals.error_codes[code] = totals.error_codes.get(code, 0) + 1
+            continue
+        if kind != "state":
+            continue
+        if pages is not None and "model" not in m:  # a page of protocol 1 fetched its view model
+            http = ws_url.replace("ws", "http", 1)
+            r = await pages.get(f"{http}/api/games/{game}/model", headers={"Authorization": f"Bearer {token}"})
+            r.raise_for_status()
+        if sent_at is not None and m["seq"] > sent_seq:
+            if totals.measure_from <= sent_at <= totals.measure_to:
+                totals.latencies.append(time.perf_counter() - sent_at)
+                totals.moves += 1
+            sent_at = None
+        if m["over"]:
+            return True
+        decision = m["decision"]
+        if decision is None or m["seq"] == sent_seq:
+            continue
+        if think > 0:
+            await asyncio.sleep(min(rng.expovariate(1 / think), 10 * think))
+        options = decision["options"]
+        option = options[rng.randrange(len(options))]["option"]
+        sent_seq = m["seq"]
+        sent_at = time.perf_counter()
+        await ws.send(json.dumps({"type": "move", "seq": sent_seq, "option": option}))
+
+
+async def _table(client: Any, urls: list[str], players: int, seed: int, think: float, totals: Totals,
+                 deadline: float, pages: bool, chat: float = 0.0) -> None:
+    """Play games one after another at one table; seat ``s`` connects to server ``s`` of ``urls`` (round robin),
+    so with several server processes every move crosses from one to another."""
+    url = urls[0]
     rng = random.Random(seed)
     if True:
         while time.monotonic() < deadline:
@@ -104,7 +133,9 @@ async def _table(client: Any, url: str, players: int, seed: int, think: float, t
             r.raise_for_status()
             created = r.json()
             seat_tasks = [
-                _seat(ws_url, created["game"], s["token"], think, random.Random(rng.random()), totals, deadline)
+                _seat("ws" + urls[s["seat"] % len(urls)][4:], created["game"], s["token"], think,
+                      random.Random(rng.random()), totals, deadline,
+                      client if pages else None, chat / players)
                 for s in created["seats"]
             ]
             results = await asyncio.gather(*seat_tasks)
@@ -113,31 +144,32 @@ async def _table(client: Any, url: str, players: int, seed: int, think: float, t
             seed += 100_000
 
 
-async def _run(url: str, games: int, players: int, seconds: float, think: float, seed: int, warmup: float,
-               server_pid: int | None) -> tuple[Totals, float, float | None]:
+async def _run(urls: list[str], games: int, players: int, seconds: float, think: float, seed: int, warmup: float,
+               pids: list[int], pages: bool = False, chat: float = 0.0) -> tuple[Totals, float, float | None]:
     """Play; return the totals, the measured time and the server's CPU seconds in it (when known)."""
     import httpx
 
     totals = Totals()
-    limits = httpx.Limits(max_connections=20)
+    limits = httpx.Limits(max_connections=50 if pages else 20)
     async with httpx.AsyncClient(timeout=60, limits=limits) as client:
         # Every game is created and every page connected before the clock starts (plus a warm-up).
         total_seconds = warmup + seconds
         deadline = time.monotonic() + 120 + total_seconds
         tables = [
-            asyncio.create_task(_table(client, url, players, seed + i, think, totals, deadline))
+            asyncio.create_task(_table(client, urls, players, seed + i, think, totals, deadline, pages, chat))
             for i in range(games)
         ]
         while totals.connections < games * players and time.monotonic() < deadline - total_seconds:
             await asyncio.sleep(0.1)
         await asyncio.sleep(warmup)
-        cpu_before = _cpu_seconds(server_pid) if server_pid is not None else None
-        wait_before = _cpu_wait_seconds(server_pid) if server_pid is not None else None
+        cpu_before = _total(_cpu_seconds, pids)
+        wait_before = _total(_cpu_wait_seconds, pids)
         totals.measure_from = time.perf_counter()
         await asyncio.sleep(seconds)
         totals.measure_to = time.perf_counter()
-        cpu_after = _cpu_seconds(server_pid) if server_pid is not None else None
-        wait_after = _cpu_wait_seconds(server_pid) if server_pid is not None else None
+        cpu_after = _total(_cpu_seconds, pids)
+        wait_after = _total(_cpu_wait_seconds, pids)
+        totals.server_memory = _total(_memory_bytes, pids)
         if wait_before is not None and wait_after is not None:
             totals.server_cpu_wait = wait_after - wait_before
         for task in tables:
@@ -145,6 +177,24 @@ async def _run(url: str, games: int, players: int, seconds: float, think: float,
         await asyncio.gather(*tables, return_exceptions=True)
     server_cpu = cpu_after - cpu_before if cpu_before is not None and cpu_after is not None else None
     return totals, totals.measure_to - totals.measure_from, server_cpu
+
+
+def _total(read: Any, pids: list[int]) -> float | None:
+    """The sum of ``read(pid)`` over the servers' processes (None when any is unknown, or there are none)."""
+    values = [read(pid) for pid in pids]
+    return None if not values or None in values else float(sum(values))
+
+
+def _memory_bytes(pid: int) -> float | None:
+    """The resident memory of process ``pid`` and its children (the bot workers), from Linux /proc, or None."""
+    try:
+        with open(f"/proc/{pid}/status") as f:
+            rss = next(int(line.split()[1]) * 1024.0 for line in f if line.startswith("VmRSS:"))
+        with open(f"/proc/{pid}/task/{pid}/children") as f:
+            children = [int(c) for c in f.read().split()]
+    except (OSError, ValueError, IndexError, StopIteration):
+        return None
+    return rss + sum(_memory_bytes(child) or 0.0 for child in children)
 
 
 def _cpu_seconds(pid: int) -> float | None:
@@ -166,64 +216,81 @@ def _cpu_wait_seconds(pid: int) -> float | None:
         return None
 
 
-def _start_server(database: str | None) -> tuple[subprocess.Popen[bytes], str, str | None]:
+def _start_servers(database: str | None, processes: int) -> tuple[list[subprocess.Popen[bytes]], list[str], str | None]:
+    """Start ``processes`` servers on one database (a temporary SQLite file by default); their URLs."""
     import httpx
 
     tmp = None
     if database is None:
         tmp = tempfile.mkdtemp(prefix="pamir-loadtest-")
         database = os.path.join(tmp, "loadtest.sqlite3")
-    port = _free_port()
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "paxpamir", "serve", "--port", str(port), "--database", database],
-        stdout=subprocess.DEVNULL,
-    )
-    url = f"http://127.0.0.1:{port}"
-    for _i in range(300):
-        try:
-            if httpx.get(url + "/healthz", timeout=1).status_code == 200:
-                return proc, url, tmp
-        except httpx.HTTPError:
-            time.sleep(0.1)
-    proc.kill()
-    raise RuntimeError("the server did not start")
+    procs, urls = [], []
+    for _i in range(processes):
+        port = _free_port()
+        procs.append(subprocess.Popen(
+            [sys.executable, "-m", "paxpamir", "serve", "--port", str(port), "--database", database],
+            stdout=subprocess.DEVNULL,
+        ))
+        urls.append(f"http://127.0.0.1:{port}")
+    for proc, url in zip(procs, urls, strict=True):
+        for _i in range(300):
+            try:
+                if httpx.get(url + "/healthz", timeout=1).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        else:
+            for p in procs:
+                p.kill()
+            raise RuntimeError("the server did not start")
+        assert proc.poll() is None
+    return procs, urls, tmp
 
 
 def main(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if not 2 <= args.players <= 5 or args.games < 1 or args.seconds <= 0 or args.think < 0:
         print("pamir loadtest: error: need 2-5 players, at least 1 game, a positive duration", file=err)
         return 2
-    proc = None
+    procs: list[subprocess.Popen[bytes]] = []
     tmp = None
-    url = args.url
-    if url is None:
-        proc, url, tmp = _start_server(args.database)
-    url = url.rstrip("/")
+    processes = getattr(args, "processes", 1)
+    if processes < 1 or (processes > 1 and args.url is not None):
+        print("pamir loadtest: error: --processes starts that many servers (1 or more), not with --url", file=err)
+        return 2
+    if args.url is None:
+        procs, urls, tmp = _start_servers(args.database, processes)
+    else:
+        urls = [args.url.rstrip("/")]
+    url = ", ".join(urls)
     try:
         client_before = time.process_time()
         totals, elapsed, server_cpu = asyncio.run(
-            _run(url, args.games, args.players, args.seconds, args.think, args.seed, args.warmup,
-                 proc.pid if proc is not None else None)
+            _run(urls, args.games, args.players, args.seconds, args.think, args.seed, args.warmup,
+                 [p.pid for p in procs], getattr(args, "pages", False), getattr(args, "chat", 0.0))
         )
         client_cpu = time.process_time() - client_before
     finally:
-        if proc is not None:
+        for proc in procs:
             proc.terminate()
+        for proc in procs:
             proc.wait(10)
         if tmp is not None:
             import shutil
 
             shutil.rmtree(tmp, ignore_errors=True)
     lat = totals.latencies
-    print(f"server: {url}{' (started for this test)' if proc is not None else ''}", file=out)
+    started = f" ({len(procs)} started for this test)" if len(procs) > 1 else " (started for this test)"
+    print(f"server: {url}{started if procs else ''}", file=out)
     print(
-        f"{args.games} concurrent games x {args.players} bot clients, think {args.think:g} s, "
+        f"{args.games} concurrent games x {args.players} bot clients"
+        f"{' acting as browser pages' if getattr(args, 'pages', False) else ''}, think {args.think:g} s, "
         f"measured {elapsed:.1f} s after a {args.warmup:g} s warm-up, {totals.connections} websockets",
         file=out,
     )
     print(
         f"moves: {totals.moves} ({totals.moves / elapsed:.1f} moves/s), games finished: {totals.games_finished}, "
-        f"errors: {totals.errors}" + (f" {totals.error_codes}" if totals.errors else ""),
+        f"errors: {totals.errors}" + (f" {totals.error_codes}" if totals.errors else "")
+        + (f", chat lines: {totals.chat_lines}" if totals.chat_lines else ""),
         file=out,
     )
     print(
@@ -235,6 +302,8 @@ def main(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     line = f"client CPU {client_cpu:.1f} s in all"
     if server_cpu is not None:
         line = f"server CPU {server_cpu:.1f} s ({server_cpu * per_move:.2f} ms per move), " + line
+    if totals.server_memory is not None:
+        line += f"; server memory {totals.server_memory / 2**20:.0f} MB"
     if totals.server_cpu_wait is not None:
         line += f"; the server waited {totals.server_cpu_wait:.1f} s for a CPU (other processes' load)"
     print(line + f"; load average {os.getloadavg()[0]:.1f}", file=out)

@@ -33,6 +33,7 @@ from sqlalchemy import (
     bindparam,
     create_engine,
     event,
+    false,
     insert,
     select,
     text,
@@ -42,8 +43,9 @@ from sqlalchemy import (
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 
-#: The channel on which PostgreSQL servers announce changes: payload "<game id> <new seq>" after a decision,
-#: "<game id>" alone after a seat's name or webhook changed, "<game id> revoke" after a link was replaced.
+#: The channel on which PostgreSQL servers announce changes: payload "<game id> <what> <origin>", where <what> is
+#: the new seq after a decision, "seat" after a seat's name or webhook changed, "revoke" after a link was
+#: replaced, and <origin> the announcing process (:attr:`Store.origin`), which ignores its own announcements.
 NOTIFY_CHANNEL = "pamir_games"
 
 metadata = MetaData()
@@ -58,6 +60,14 @@ games = Table(
     Column("seed", String(24), nullable=False),
     # False when the creator gave the seed (tests, tournaments): whoever knows it knows the deck (migration 0004).
     Column("secret", Boolean, nullable=False, server_default=true()),
+    # Whether spectators may write in the game's chat (they always read it; migration 0005).
+    Column("spectator_chat", Boolean, nullable=False, server_default=false()),
+    # The clock (0005): seconds a person has for a decision (null: no clock), when the pending one runs out,
+    # whether its seat was reminded; and the id of the game's rematch, once someone asked for one.
+    Column("clock", Integer, nullable=True),
+    Column("deadline", DateTime(timezone=True), nullable=True),
+    Column("reminded", Boolean, nullable=False, server_default=false()),
+    Column("rematch", String(32), nullable=True),
     Column("open_hands", Boolean, nullable=False),
     Column("wakhan", Boolean, nullable=False),
     Column("wakhan_variants", String(200), nullable=False, server_default=""),  # comma-separated; "" = rulebook
@@ -78,6 +88,7 @@ seats = Table(
     Column("kind", String(32), nullable=False),
     Column("name", String(64), nullable=False),
     Column("webhook_url", Text, nullable=True),
+    Column("played_by", String(32), nullable=True),  # the kind of bot standing in for an absent person (0005)
 )
 
 tokens = Table(
@@ -105,18 +116,33 @@ decisions = Table(
     Column("created_at", DateTime(timezone=True), nullable=False),
 )
 
+chat = Table(
+    "chat",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),  # increasing: a game's lines in order
+    Column("game_id", String(32), ForeignKey("games.id"), nullable=False),
+    Column("seat", Integer, nullable=True),  # null: a spectator, or the server itself
+    Column("role", String(16), nullable=False),  # "seat", "spectator" or "server"
+    Column("name", String(64), nullable=False),
+    Column("text", Text, nullable=False),
+    Column("seq", Integer, nullable=False),  # the game's seq when it was said: a replay shows it at that moment
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Index("ix_chat_game_id", "game_id", "id"),
+)
+
 
 # The statements of a move, written out once: they run for every decision and SQLAlchemy's expression
 # building would cost more than the database itself.
 # A move made with a link counts only while that link works: the check is part of the compare-and-set, so a link
 # replaced by another process an instant before is refused too (bots and Wakhan pass no token).
 _ADVANCE = text(
-    "UPDATE games SET seq = :next, to_move = :to_move, over = :over, state_hash = :hash, updated_at = :now "
+    "UPDATE games SET seq = :next, to_move = :to_move, over = :over, state_hash = :hash, updated_at = :now, "
+    "deadline = :deadline, reminded = false "
     "WHERE id = :id AND seq = :seq AND (CAST(:token_hash AS VARCHAR(64)) IS NULL OR EXISTS "
     "(SELECT 1 FROM tokens WHERE tokens.token_hash = :token_hash AND tokens.game_id = :id))"
 ).bindparams(
     bindparam("over", type_=Boolean()), bindparam("now", type_=DateTime(timezone=True)),
-    bindparam("token_hash", type_=String()),
+    bindparam("token_hash", type_=String()), bindparam("deadline", type_=DateTime(timezone=True)),
 )
 _RECORD = text(
     "INSERT INTO decisions (game_id, seq, kind, seat, option, reason, reason_data, created_at) "
@@ -159,12 +185,24 @@ def _now() -> datetime:
     return datetime.now(UTC)
 
 
+def _aware(moment: datetime) -> datetime:
+    """A stored time in UTC (SQLite gives it back without its zone)."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
 @dataclass
 class SeatRow:
     seat: int
     kind: str
     name: str
     webhook_url: str | None
+    #: The kind of bot playing a person's seat while they are away (the creator's choice); None: they play.
+    played_by: str | None = None
+
+    @property
+    def player(self) -> str:
+        """Who decides for this seat now: its kind, or the bot standing in."""
+        return self.played_by or self.kind
 
 
 @dataclass
@@ -180,6 +218,8 @@ class DecisionRow:
 
 @dataclass
 class GameRow:
+    """A game as stored; also what :meth:`Store.create_game` takes (its tokens are stored hashed)."""
+
     id: str
     players: int
     seed: int
@@ -194,23 +234,32 @@ class GameRow:
     wakhan_variants: tuple[str, ...] = ()
     #: False when the creator chose the seed (so the deck is known to whoever knows it).
     secret: bool = True
+    #: Whether spectators may write in the chat.
+    spectator_chat: bool = False
+    #: Seconds a person has for a decision (None: no clock); the id of the game's rematch.
+    clock: int | None = None
+    rematch: str | None = None
+    #: When the pending decision runs out (with a clock, for a person's decision).
+    deadline: datetime | None = None
 
 
 @dataclass
-class NewGame:
-    """What :meth:`Store.create_game` needs; tokens are returned to the caller and stored hashed."""
+class ChatRow:
+    """One chat message (see the ``chat`` table); :meth:`message` is what pages are sent. ``id`` is 0 until
+    it is stored."""
 
-    id: str
-    players: int
-    seed: int
-    open_hands: bool
-    wakhan: bool
-    bot_delay: float
-    to_move: int | None
-    state_hash: str
-    seats: list[SeatRow]
-    wakhan_variants: tuple[str, ...] = ()
-    secret: bool = True
+    id: int
+    game_id: str
+    seat: int | None
+    role: str
+    name: str
+    text: str
+    seq: int
+    at: datetime
+
+    def message(self) -> dict[str, Any]:
+        return {"type": "chat", "id": self.id, "seat": self.seat, "role": self.role, "name": self.name,
+                "text": self.text, "seq": self.seq, "at": self.at.isoformat(timespec="seconds")}
 
 
 class Store:
@@ -218,6 +267,8 @@ class Store:
 
     def __init__(self, url: str, echo: bool = False) -> None:
         self.url = url
+        #: This process's name in NOTIFY payloads (random): a process ignores what it announced itself.
+        self.origin = secrets.token_hex(6)
         self.is_postgres = url.startswith("postgresql")
         self.is_sqlite = url.startswith("sqlite")
         kwargs: dict[str, Any] = {"echo": echo, "future": True}
@@ -241,7 +292,7 @@ class Store:
 
     # ------------------------------------------------------------------ games
 
-    def create_game(self, g: NewGame, links: list[tuple[str, str, int | None]]) -> None:
+    def create_game(self, g: GameRow, links: list[tuple[str, str, int | None]]) -> None:
         """Insert a game, its seats and its link hashes (``(token, role, seat)``) in one transaction."""
         now = _now()
         with self.engine.begin() as c:
@@ -251,6 +302,8 @@ class Store:
                     players=g.players,
                     seed=str(g.seed),
                     secret=g.secret,
+                    spectator_chat=g.spectator_chat,
+                    clock=g.clock,
                     open_hands=g.open_hands,
                     wakhan=g.wakhan,
                     wakhan_variants=",".join(g.wakhan_variants),
@@ -285,6 +338,10 @@ class Store:
                 players=row["players"],
                 seed=int(row["seed"]),
                 secret=bool(row["secret"]),
+                spectator_chat=bool(row["spectator_chat"]),
+                clock=row["clock"],
+                rematch=row["rematch"],
+                deadline=_aware(row["deadline"]) if row["deadline"] is not None else None,
                 open_hands=row["open_hands"],
                 wakhan=row["wakhan"],
                 bot_delay=row["bot_delay"],
@@ -299,7 +356,7 @@ class Store:
 
     def _seats(self, c: Connection, game_id: str) -> list[SeatRow]:
         rows = c.execute(select(seats).where(seats.c.game_id == game_id).order_by(seats.c.seat)).mappings()
-        return [SeatRow(r["seat"], r["kind"], r["name"], r["webhook_url"]) for r in rows]
+        return [SeatRow(r["seat"], r["kind"], r["name"], r["webhook_url"], r["played_by"]) for r in rows]
 
     def load_seats(self, game_id: str) -> list[SeatRow]:
         with self.engine.connect() as c:
@@ -344,6 +401,7 @@ class Store:
         state_hash: str,
         reason_data: dict[str, Any] | None = None,
         token_hash: str | None = None,
+        deadline: datetime | None = None,
     ) -> bool:
         """Commit decision number ``seq`` of ``game_id``; False (and nothing changed) if ``seq`` is taken, or if
         ``token_hash`` (the link the move was made with) no longer opens the game."""
@@ -361,6 +419,7 @@ class Store:
             "reason": reason,
             "reason_data": json.dumps(reason_data, separators=(",", ":")) if reason_data is not None else None,
             "token_hash": token_hash,
+            "deadline": deadline,
         }
         try:
             with self.engine.begin() as c:
@@ -371,24 +430,19 @@ class Store:
                     return False
                 c.execute(_RECORD, params)
                 if self.is_postgres:
-                    c.execute(_NOTIFY, {"ch": NOTIFY_CHANNEL, "payload": f"{game_id} {seq + 1}"})
+                    c.execute(_NOTIFY, {"ch": NOTIFY_CHANNEL, "payload": f"{game_id} {seq + 1} {self.origin}"})
         except IntegrityError:
             return False
         return True
 
-    def update_seat(self, game_id: str, seat: int, name: str | None = None, webhook_url: str | None = None,
-                    clear_webhook: bool = False) -> None:
-        values: dict[str, Any] = {}
-        if name is not None:
-            values["name"] = name
-        if webhook_url is not None or clear_webhook:
-            values["webhook_url"] = webhook_url
+    def update_seat(self, game_id: str, seat: int, values: dict[str, Any]) -> None:
+        """Change a seat's ``name``, ``webhook_url`` and/or ``played_by`` (the other processes are told)."""
         if not values:
             return
         with self.engine.begin() as c:
             c.execute(update(seats).where(seats.c.game_id == game_id, seats.c.seat == seat).values(**values))
             if self.is_postgres:
-                c.execute(text("SELECT pg_notify(:ch, :payload)"), {"ch": NOTIFY_CHANNEL, "payload": game_id})
+                c.execute(_NOTIFY, {"ch": NOTIFY_CHANNEL, "payload": f"{game_id} seat {self.origin}"})
 
     def replace_token(self, game_id: str, role: str, seat: int | None, token: str) -> list[str]:
         """Issue a new link for a seat (or the spectators): the old one stops working. Returns the hashes of the
@@ -400,13 +454,60 @@ class Store:
             c.execute(tokens.delete().where(*cond))
             c.execute(insert(tokens).values(token_hash=hash_token(token), game_id=game_id, role=role, seat=seat))
             if self.is_postgres:
-                c.execute(_NOTIFY, {"ch": NOTIFY_CHANNEL, "payload": f"{game_id} revoke"})
+                c.execute(_NOTIFY, {"ch": NOTIFY_CHANNEL, "payload": f"{game_id} revoke {self.origin}"})
         return old
 
     def token_hashes(self, game_id: str) -> set[str]:
         """The hashes of every link of ``game_id`` that works now."""
         with self.engine.connect() as c:
             return {r[0] for r in c.execute(select(tokens.c.token_hash).where(tokens.c.game_id == game_id))}
+
+    def add_chat(self, rows: list[ChatRow]) -> None:
+        """Store chat lines (of any games) in one transaction, giving each its ``id``. With PostgreSQL the other
+        server processes are told which games have new lines."""
+        with self.engine.begin() as c:
+            for row in rows:  # one statement each: every database gives back the id of a single insert
+                key = c.execute(insert(chat).values(
+                    game_id=row.game_id, seat=row.seat, role=row.role, name=row.name, text=row.text, seq=row.seq,
+                    created_at=row.at)).inserted_primary_key
+                assert key is not None
+                row.id = int(key[0])
+            if self.is_postgres:
+                for game_id in sorted({r.game_id for r in rows}):
+                    c.execute(_NOTIFY, {"ch": NOTIFY_CHANNEL, "payload": f"{game_id} chat {self.origin}"})
+
+    def chat_after(self, game_id: str, after: int) -> list[ChatRow]:
+        """The chat lines of ``game_id`` whose ``id`` is above ``after``, in order."""
+        with self.engine.connect() as c:
+            rows = c.execute(select(chat).where(chat.c.game_id == game_id, chat.c.id > after).order_by(chat.c.id))
+            return [ChatRow(r.id, r.game_id, r.seat, r.role, r.name, r.text, r.seq, _aware(r.created_at)) for r in rows]
+
+    def clocked_games(self) -> list[tuple[str, int, datetime, bool]]:
+        """``(id, clock, deadline, reminded)`` of every game not over whose pending decision has a deadline."""
+        with self.engine.connect() as c:
+            rows = c.execute(select(games.c.id, games.c.clock, games.c.deadline, games.c.reminded).where(
+                games.c.deadline.is_not(None), games.c.over.is_(False)))
+            return [(r[0], int(r[1] or 0), _aware(r[2]), bool(r[3])) for r in rows]
+
+    def set_deadline(self, game_id: str, seq: int, deadline: datetime | None) -> None:
+        """Set the deadline of decision ``seq`` (if the game is still there): a seat given back, a clock started."""
+        with self.engine.begin() as c:
+            c.execute(update(games).where(games.c.id == game_id, games.c.seq == seq).values(deadline=deadline,
+                                                                                          reminded=False))
+
+    def mark_reminded(self, game_id: str, deadline: datetime) -> bool:
+        """Take the reminder of the decision due at ``deadline``: True for the one process that should send it."""
+        with self.engine.begin() as c:
+            done = c.execute(update(games).where(games.c.id == game_id, games.c.deadline == deadline,
+                                                 games.c.reminded.is_(False)).values(reminded=True))
+            return done.rowcount == 1
+
+    def set_rematch(self, game_id: str, rematch: str) -> str:
+        """Make ``rematch`` the game's rematch unless it has one already; return the one it has now."""
+        with self.engine.begin() as c:
+            c.execute(update(games).where(games.c.id == game_id, games.c.rematch.is_(None)).values(rematch=rematch))
+            found = c.execute(select(games.c.rematch).where(games.c.id == game_id)).scalar()
+            return str(found)
 
     def checkpoint(self) -> None:
         """Copy the SQLite write-ahead log into the database file (without blocking writers)."""
@@ -415,12 +516,13 @@ class Store:
                 c.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
 
     def games_waiting_for(self, kinds: list[str]) -> list[str]:
-        """Games not over whose seat to move is of one of ``kinds`` (bots to restart after a crash)."""
+        """Games not over whose seat to move is of one of ``kinds`` or played by a bot (bots to restart after a
+        crash)."""
         with self.engine.connect() as c:
             rows = c.execute(
                 select(games.c.id)
                 .join(seats, (seats.c.game_id == games.c.id) & (seats.c.seat == games.c.to_move))
-                .where(games.c.over.is_(False), seats.c.kind.in_(kinds))
+                .where(games.c.over.is_(False), seats.c.kind.in_(kinds) | seats.c.played_by.is_not(None))
             )
             return [r[0] for r in rows]
 

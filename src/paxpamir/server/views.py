@@ -1,42 +1,64 @@
-"""What one seat (or a spectator) is sent: the only place where a seat's view is built.
+"""What one seat (or a spectator) is sent after a move: the only place where a page's view is built.
 
-To switch to the richer view model, change :func:`seat_view` only.
+Each page gets, once per move, its view model (:func:`paxpamir.presentation.viewmodel.view_model`) in its
+language, without the log (the new log entries travel beside it, each once), and the decision in a short form
+for scripts, taken from the model rather than worked out again.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..content.i18n import language
+from ..presentation.describe import event_text
+from ..presentation.viewmodel import view_model
+from ..presentation.words import labelled_options, prompt
+
 if TYPE_CHECKING:
     from ..engine.game import Game
 
 
-def seat_view(game: Game, seat: int | None) -> dict[str, Any]:
-    """The state as ``seat`` may see it (None: a spectator), without the log (sent separately, by entries)."""
-    view = game.view(seat)
-    view.pop("log", None)
-    # The cards set aside at setup go back to the box unseen; listing them would tell which cards the deck
-    # holds. Only their number is sent.
-    removed = view.get("removed")
-    if isinstance(removed, list):
-        view["removed"] = None
-        view["removed_size"] = len(removed)
-    return view
+def page_model(game: Game, seat: int | None) -> dict[str, Any]:
+    """The view model of ``seat`` (None: a spectator) without log lines: the page keeps its log from the entries
+    each message brings (``log_from``/``log``), so none is rendered or sent twice."""
+    model = view_model(game, seat, log_from=len(game.events()))
+    model["view"].pop("log", None)
+    return model
+
+
+def decision_of(model: dict[str, Any]) -> dict[str, Any] | None:
+    """The prompt and the labelled legal options of the model's seat when it decides now; else None."""
+    if not model["your_decision"]:
+        return None
+    return {
+        "kind": model["decision"],
+        "prompt": model["prompt"],
+        "options": [{"option": o["option"], "label": o["label"]} for o in model["options"]],
+        "can_undo": model["can_undo"],
+    }
 
 
 def decision_for(game: Game, seat: int | None) -> dict[str, Any] | None:
-    """The prompt and the labelled legal options, when the pending decision is ``seat``'s; else None."""
+    """The decision in the short form of :func:`decision_of`, without a model (for scripts that want none)."""
     if seat is None or game.current_player != seat:
         return None
     return {
         "kind": game.decision,
-        "prompt": game.prompt(),
-        "options": [{"option": list(o), "label": label} for o, label in game.labelled_options()],
+        "prompt": prompt(game),
+        "options": [{"option": list(o), "label": label} for o, label in labelled_options(game)],
         "can_undo": game.can_undo(seat),
     }
 
 
-def log_entries(game: Game, events: list[dict[str, Any]], start: int) -> list[dict[str, Any]]:
-    from ..presentation.describe import event_text
+def seat_view(game: Game, seat: int | None) -> dict[str, Any]:
+    """The state as ``seat`` may see it (None: a spectator), without the log: the ``view`` of :func:`page_model`."""
+    view = game.view(seat)
+    view.pop("log", None)
+    return view
 
-    return [{"event": e, "text": event_text(game, e)} for e in events[start:]]
+
+def log_entries(game: Game, events: list[dict[str, Any]], start: int, lang: str = "en") -> list[dict[str, Any]]:
+    """The log entries from ``start`` on, each its event and its text in ``lang`` (whatever language the caller's
+    context has: a game's cached English lines are made in a request or a task of any language)."""
+    with language(lang):
+        return [{"event": e, "text": event_text(game, e)} for e in events[start:]]

@@ -1,5 +1,5 @@
 // The lobby: create a game through the JSON API, show every link, remember this browser's games, join by link.
-import { _, fmt, lang, languageMenu, preferredLanguage, setLanguage } from "./i18n.js";
+import { _, fmt, lang, languageMenu, ngettext, preferredLanguage, setLanguage } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const seats = $("seats");
@@ -70,15 +70,63 @@ function remember(entry) {
     localStorage.setItem(STORE, JSON.stringify(games.slice(0, 30)));
   } catch (e) { /* nothing remembered in private mode */ }
 }
+// What this browser last saw of each game (the game page keeps it): {game: {seq, chat}}.
+function seenGames() {
+  try { return JSON.parse(localStorage.getItem("paxpamir.seen") || "{}"); } catch (e) { return {}; }
+}
+const tokenOf = (url) => { try { return decodeURIComponent(new URL(url, location.href).hash.slice(1)); } catch (e) { return ""; } };
+let status = {};  // url -> the answer of POST /api/status for that link
+
+// Where each remembered game stands (POST /api/status with this browser's links): whose turn, over, news.
+async function loadStatus() {
+  const games = remembered().filter((g) => g.game && tokenOf(g.url)).slice(0, 50);
+  if (!games.length) return;
+  try {
+    const r = await fetch(`/api/status?lang=${lang}`, { method: "POST", body: JSON.stringify({ links: games.map((g) => ({ game: g.game, token: tokenOf(g.url) })) }) });
+    if (!r.ok) return;
+    const answers = (await r.json()).games;
+    status = {};
+    games.forEach((g, i) => { if (answers[i]) status[g.url] = answers[i]; });
+    $("mine-status").textContent = "";
+  } catch (e) { $("mine-status").textContent = _("The server could not say where your games stand."); }
+  showMine();
+}
+function mark(text, cls, title) {
+  const span = document.createElement("span");
+  span.className = `mark ${cls}`; span.textContent = text;
+  if (title) span.title = title;
+  return span;
+}
+
 function showMine() {
   const list = $("mine");
   const games = remembered();
+  const seen = seenGames();
   list.replaceChildren();
   if (!games.length) { const li = document.createElement("li"); li.textContent = _("No games yet."); list.append(li); return; }
   for (const g of games) {
     const label = g.label === "creator" ? _("creator") : (g.label || _("game"));
     const which = fmt(_("(game {id})"), { id: g.game });
-    const li = item(`${label}${g.title ? ` — ${g.title}` : ""} ${which}`, g.url);
+    const st = status[g.url];
+    const title = st && !st.error ? st.title : g.title;
+    const li = item(`${label}${title ? ` — ${title}` : ""} ${which}`, g.url);
+    li.dataset.game = g.game;
+    if (st && st.error) li.append(" ", mark(_("this link opens nothing any more"), "gone"));
+    else if (st) {
+      const was = seen[g.game];
+      const moves = was ? st.seq - (was.seq || 0) : 0;
+      const lines = was ? st.chat - (was.chat || 0) : 0;
+      if (st.your_turn) { li.classList.add("your-turn"); li.append(" ", mark(_("your turn"), "turn")); }
+      if (st.over) li.append(" ", mark(_("over"), "over"));
+      if (st.rematch) li.append(" ", mark(_("rematch ready"), "rematch"));
+      if (moves > 0 || lines > 0) {
+        const parts = [];
+        if (moves > 0) parts.push(fmt(ngettext("{n} new move", "{n} new moves", moves), { n: moves }));
+        if (lines > 0) parts.push(fmt(ngettext("{n} new chat line", "{n} new chat lines", lines), { n: lines }));
+        li.classList.add("news");
+        li.append(" ", mark("● " + _("news"), "news", parts.join(", ")), " ", mark(parts.join(", "), "news-detail"));
+      }
+    }
     const forget = document.createElement("button");
     forget.type = "button"; forget.textContent = _("Forget");
     forget.onclick = () => { localStorage.setItem(STORE, JSON.stringify(remembered().filter((x) => x.url !== g.url))); showMine(); };
@@ -98,6 +146,9 @@ $("create").onsubmit = async (ev) => {
     open_hands: form.open_hands.checked,
     bot_delay: Number(form.bot_delay.value || 0),
   };
+  const clock = form.clock.value === "minutes" ? Math.round(Number(form.clock_minutes.value || 0) * 60) : Number(form.clock.value || 0);
+  if (clock) spec.clock = clock;
+  if (form.spectator_chat.checked) spec.spectator_chat = true;
   if (spec.seats.some((s) => s.kind === "wakhan")) spec.wakhan_variants = chosenVariants(form);
   if (form.seed.value !== "") spec.seed = Number(form.seed.value);
   const response = await fetch(`/api/games?lang=${lang}`, { method: "POST", body: JSON.stringify(spec) });
@@ -162,7 +213,10 @@ function relabelSeats() {
   });
 }
 await setLanguage(preferredLanguage()).catch(() => setLanguage("en"));
-document.querySelector(".lobby-head").append(languageMenu(async () => { await loadKinds(); relabelSeats(); showMine(); }));
+document.querySelector(".lobby-head").append(languageMenu(async () => { await loadKinds(); relabelSeats(); showMine(); loadStatus(); }));
 await loadKinds();
 addSeat("human"); addSeat("random"); addSeat("random");
 showMine();
+loadStatus();
+addEventListener("focus", loadStatus);
+$("create").clock.onchange = () => { $("clock-minutes-label").hidden = $("create").clock.value !== "minutes"; };

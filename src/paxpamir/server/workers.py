@@ -1,0 +1,93 @@
+"""Slow work off the event loop: the bots' and Wakhan's decisions run in worker processes.
+
+A search bot may think for seconds; on the event loop that would stall every game and page of the server
+process. :class:`Workers` is a pool of processes (one per core by default, ``pamir serve --workers N``) that
+each take a copy of the game (pickled: the whole state, which never leaves the server) and return the bot's
+``(option, reason)``. The workers are started with ``spawn`` (no copy of the server's threads, sockets or
+database connections); each imports the modules that registered the bot kinds (:func:`bots.register_bot`), so a
+bot registered at import of the caller's module is known in the workers too.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import importlib
+import multiprocessing
+import os
+import threading
+import time
+from concurrent.futures import ProcessPoolExecutor
+from typing import TYPE_CHECKING, Any
+
+from . import bots
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
+
+
+#: Seconds between a worker's looks at whether its server still runs; how much lower a worker's scheduling
+#: priority is than its server's (the event loop answers people first; a bot's thought may wait a little).
+WATCH_EVERY = 0.5
+WORKER_NICENESS = 10
+
+
+def default_size() -> int:
+    """One worker per core this process may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def _start(modules: tuple[str, ...], server: int) -> None:
+    """A worker's start: the engine and every module that registered a bot kind, imported once; and a watch on
+    the server, so that the worker ends with it (also when the server is killed and cannot end its pool)."""
+    from ..engine.game import Game  # noqa: F401 (imported for its cost, once)
+
+    for name in modules:
+        importlib.import_module(name)
+    with contextlib.suppress(OSError):  # a thinking bot yields the processor to the server that serves people
+        os.nice(WORKER_NICENESS)
+    # The server's pid comes from the server itself: a worker that starts after its server was killed has another
+    # parent already, and must end at once rather than watch that one.
+    threading.Thread(target=_end_with, args=(server,), daemon=True, name="pamir-worker-watch").start()
+
+
+def _end_with(server: int) -> None:
+    """End this worker as soon as its server process is gone (it is then no longer this process's parent)."""
+    while os.getppid() == server:
+        time.sleep(WATCH_EVERY)
+    os._exit(0)
+
+
+def _decide(kind: str, game: Game, seed: int) -> tuple[tuple[Any, ...], Any]:
+    return bots.decide(kind, game, seed)
+
+
+class Workers:
+    """A pool of worker processes for the bots' decisions; :meth:`decide` awaits one without blocking."""
+
+    def __init__(self, size: int | None = None) -> None:
+        if size is not None and (not isinstance(size, int) or isinstance(size, bool) or size < 1):
+            raise ValueError(f"the number of workers is a whole number of 1 or more, not {size!r}")
+        self.size = size or default_size()
+        modules = tuple(sorted({b.factory.__module__ for b in bots.BOTS.values()} - {"__main__"}))
+        self.pool = ProcessPoolExecutor(
+            max_workers=self.size, mp_context=multiprocessing.get_context("spawn"), initializer=_start,
+            initargs=(modules, os.getpid()),
+        )
+
+    async def start(self) -> None:
+        """Start every worker now (each imports the engine), so that the first bot does not wait for it."""
+        loop = asyncio.get_running_loop()
+        await asyncio.gather(*(loop.run_in_executor(self.pool, default_size) for _ in range(self.size)))
+
+    async def decide(self, kind: str, game: Game, seed: int) -> tuple[tuple[Any, ...], Any]:
+        """``(option, reason)`` of the bot of ``kind`` for ``game``'s seat to move, decided in a worker."""
+        return await asyncio.get_running_loop().run_in_executor(self.pool, _decide, kind, game, seed)
+
+    def close(self) -> None:
+        """End the pool: decisions not started are dropped, a decision being made is let finish, the workers
+        exit (call it from a thread: it waits for them)."""
+        self.pool.shutdown(wait=True, cancel_futures=True)

@@ -1,0 +1,59 @@
+"""Helpers of the browser tests (Playwright for Python driving Debian's Chromium): the viewports, opening a page
+that records its script errors, waiting for a seat's turn, screenshots into test-output/. The ``browser`` fixture
+is in conftest.py."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from serverkit import ROOT
+
+OUT = ROOT / "test-output"
+DESKTOP = {"width": 1400, "height": 900}
+WIDE = {"width": 1920, "height": 1080}
+PHONE = {"width": 390, "height": 844}
+#: Milliseconds a browser test waits for the page at most.
+WAIT = 20_000
+
+
+def open_page(browser: Any, url: str, viewport: dict[str, int] = DESKTOP, init: str | None = None,
+              **context: Any) -> Any:
+    """A new page (in a context of its own) at ``url``; ``page.errors`` collects its script errors; ``init`` is a
+    script run before the page's own."""
+    ctx = browser.new_context(viewport=viewport, **context)
+    if init:
+        ctx.add_init_script(init)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.errors = errors
+    page.goto(url)
+    return page
+
+
+def seq(page: Any) -> int:
+    """The decision number the page shows."""
+    return int(page.evaluate("document.body.dataset.seq || '-1'"))
+
+
+def wait_my_turn(page: Any, after: int = -1) -> None:
+    """Wait until the page shows this seat's decision (or the end) drawn after decision ``after``."""
+    page.wait_for_function(
+        "([n]) => Number(document.body.dataset.seq ?? -1) > n && "
+        "(document.body.dataset.yours === '1' || document.body.dataset.over === '1')",
+        arg=[after], timeout=WAIT)
+
+
+def kinds(page: Any) -> list[str]:
+    """The kinds of the options the page offers now."""
+    return [str(k) for k in page.eval_on_selector_all("#options button", "bs => bs.map(b => b.dataset.kind)")]
+
+
+def shot(page: Any, name: str, full: bool = False, top: bool = False) -> None:
+    """A screenshot into test-output/<name>.png: the viewport (``top``: scrolled to the top first) or ``full``
+    the whole page."""
+    OUT.mkdir(exist_ok=True)
+    if top:
+        page.evaluate("window.scrollTo(0, 0)")
+        page.wait_for_timeout(100)
+    page.screenshot(path=str(OUT / f"{name}.png"), full_page=full)
