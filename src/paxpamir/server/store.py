@@ -466,12 +466,14 @@ class Store:
         """Store chat lines (of any games) in one transaction, giving each its ``id``. With PostgreSQL the other
         server processes are told which games have new lines."""
         with self.engine.begin() as c:
-            for row in rows:  # one statement each: every database gives back the id of a single insert
-                key = c.execute(insert(chat).values(
-                    game_id=row.game_id, seat=row.seat, role=row.role, name=row.name, text=row.text, seq=row.seq,
-                    created_at=row.at)).inserted_primary_key
-                assert key is not None
-                row.id = int(key[0])
+            # One statement for the whole batch (SQLAlchemy's "insertmanyvalues"), its ids in the rows' order.
+            ids = c.execute(
+                insert(chat).returning(chat.c.id, sort_by_parameter_order=True),
+                [{"game_id": r.game_id, "seat": r.seat, "role": r.role, "name": r.name, "text": r.text,
+                  "seq": r.seq, "created_at": r.at} for r in rows],
+            ).scalars().all()
+            for row, key in zip(rows, ids, strict=True):
+                row.id = int(key)
             if self.is_postgres:
                 for game_id in sorted({r.game_id for r in rows}):
                     c.execute(_NOTIFY, {"ch": NOTIFY_CHANNEL, "payload": f"{game_id} chat {self.origin}"})
