@@ -342,3 +342,33 @@ def test_a_piece_that_moves_travels_along_the_map(browser: Browser, server: Serv
         assert page.locator("#map .piece.removed").count() == 0
         assert page.locator("#map .piece.placed[data-region-of='herat']").count() == 0
     close(page)
+
+
+# A made-up update, as the server would send it: the first market card is discarded.
+DISCARD = """(() => {
+  const ws = window.__ws, last = window.__last, m = JSON.parse(JSON.stringify(last));
+  m.seq = last.seq + 1; m.log_from = 1e6; m.log = []; m.decision = null;
+  m.model.options = []; m.model.your_decision = false;
+  const slot = m.model.market.find((s) => s.card !== null);
+  m.model.discard = [...m.model.discard, slot.card]; const card = slot.card; slot.card = null;
+  ws.onmessage({ data: JSON.stringify(m) });
+  return [m.seq, card]; })()"""
+
+
+@pytest.mark.parametrize("motion", ["allowed", "reduced"])
+def test_a_discarded_card_falls_away_where_it_was(browser: Browser, server: Server, motion: str) -> None:
+    created = server.create([{"kind": "human", "name": "Ann"}, {"kind": "random"}], seed=3)
+    extra = {"reduced_motion": "reduce"} if motion == "reduced" else {}
+    page = open_page(browser, created["seats"][0]["url"], init=SPY, **extra)
+    wait_my_turn(page)
+    seq, card = page.evaluate(DISCARD)
+    page.wait_for_function(f"document.body.dataset.seq === '{seq}'", timeout=WAIT)
+    assert page.locator(f"#market .card[data-card='{card}']").count() == 0  # gone from the market
+    ghosts = page.locator(f"body > .card.leaving[data-card='{card}']")
+    if motion == "reduced":
+        assert ghosts.count() == 0 and page.evaluate("document.getAnimations().length") == 0
+    else:
+        assert ghosts.count() == 1 and page.evaluate(
+            "document.querySelector('body > .card.leaving').getAnimations().length") == 1
+        page.wait_for_function("!document.querySelector('body > .card.leaving')", timeout=WAIT)  # and is gone
+    close(page)

@@ -162,3 +162,34 @@ export function withCardLinks(text) {
   parts.push(rest);
   return parts;
 }
+
+
+// Cards discarded since the model drawn before (from the market, a hand or a court): each leaves as a ghost of
+// itself that falls away where it was, since the table drawn anew no longer holds it. Call takeLeaving() before
+// drawing (it measures where those cards are) and the function it returns after (it lets them fall). Nothing
+// under reduced motion or with animations off.
+export function takeLeaving(model, previous, ms) {
+  if (!previous || !ms || session.replayJump) return () => {};
+  const before = new Set(previous.discard || []);
+  const ghosts = [];
+  for (const n of model.discard || []) {
+    if (before.has(n)) continue;
+    const node = [...document.querySelectorAll(`#market .card[data-card="${n}"], #courts .card[data-card="${n}"], #hand .card[data-card="${n}"], #hand-area .card[data-card="${n}"]`)]
+      .find((x) => x.offsetParent !== null);
+    if (!node) continue;
+    const box = node.getBoundingClientRect();
+    const ghost = node.cloneNode(true);
+    ghost.classList.add("leaving");
+    ghost.removeAttribute("id");
+    ghost.setAttribute("aria-hidden", "true");
+    Object.assign(ghost.style, { position: "fixed", left: `${box.left}px`, top: `${box.top}px`, width: `${box.width}px`,
+      height: `${box.height}px`, margin: "0", pointerEvents: "none", zIndex: "40" });
+    ghosts.push(ghost);
+  }
+  return () => {
+    for (const ghost of ghosts) {
+      document.body.append(ghost);
+      setTimeout(() => ghost.remove(), ms * 2 + 200);
+    }
+  };
+}

@@ -14,8 +14,8 @@ import { drawCourts, drawHand } from "./court.js";
 import { drawLog } from "./log.js";
 import { showResults } from "./results.js";
 import { connect, refresh, send } from "./connection.js";
-import { apply as applyPrefs, drawPreferences } from "./preferences.js";
-import { hideZoom } from "./card.js";
+import { animationMs, apply as applyPrefs, drawPreferences } from "./preferences.js";
+import { hideZoom, takeLeaving } from "./card.js";
 import "./replay.js";
 import { drawChat } from "./chat.js";
 import { botPlaysMySeat, drawClock, drawRematch } from "./friends.js";
@@ -36,7 +36,9 @@ function render() {
   $("heading").textContent = replay ? fmt(_("Replay: step {at} of {n}"), { at: replay.at, n: state.seq }) : title;
   if (state) $("status").textContent = state.role === "seat" ? fmt(_("You: {player} (seat {n})"), { player: names[state.seat], n: state.seat + 1 }) : _("Watching (public view)");
   hideZoom();
+  const letGo = replay ? () => {} : takeLeaving(model, session.previous, animationMs());  // discarded cards
   drawDecision(); drawMap(); drawInfo(); drawMarket(); drawPlayers(); drawHand(); drawCourts(); drawLog(); drawChat(); drawClock(); drawRematch();
+  letGo();
   $("me").hidden = !state || state.role !== "seat";
   if (state && state.role === "seat" && document.activeElement !== $("name") && !$("name").dataset.dirty) $("name").value = state.players[state.seat].name;
   drawCreatorLinks();
