@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from serverkit import ROOT
+import pytest
+from serverkit import BROWSER_WANTED, CHROMIUM, ROOT
 
 OUT = ROOT / "test-output"
 DESKTOP = {"width": 1400, "height": 900}
@@ -57,3 +58,20 @@ def shot(page: Any, name: str, full: bool = False, top: bool = False) -> None:
         page.evaluate("window.scrollTo(0, 0)")
         page.wait_for_timeout(100)
     page.screenshot(path=str(OUT / f"{name}.png"), full_page=full)
+
+
+def require_chromium() -> None:
+    """Skip the calling test module where there is no Chromium, unless PAMIR_TEST_BROWSER=1 requires it (then
+    the ``browser`` fixture fails). Call it at module level, before importing Playwright."""
+    if not BROWSER_WANTED and not CHROMIUM.exists():
+        pytest.skip("Chromium is not installed at /usr/bin/chromium (set PAMIR_TEST_BROWSER=1 to require it)",
+                    allow_module_level=True)
+
+
+def click_and_wait(page: Any, selector: str) -> None:
+    """Click and wait for this seat's next decision (a confirmation, if asked, is answered yes)."""
+    before = seq(page)
+    page.click(selector)
+    if page.locator("#confirm[open]").count():
+        page.click("#confirm-yes")
+    wait_my_turn(page, before)

@@ -12,14 +12,12 @@ from typing import Any
 
 import httpx
 import pytest
-from browserkit import PHONE, WAIT, open_page, seq, shot, wait_my_turn
-from serverkit import BROWSER_WANTED, CHROMIUM, Server
+from browserkit import PHONE, WAIT, open_page, require_chromium, seq, shot, wait_my_turn
+from serverkit import Server
 
 EVIL = "<img src=x onerror=\"window.__pwned=1\"> Kabul is <b>mine</b> @Bea"
 
-if not BROWSER_WANTED and not CHROMIUM.exists():
-    pytest.skip("Chromium is not installed at /usr/bin/chromium (set PAMIR_TEST_BROWSER=1 to require it)",
-                allow_module_level=True)
+require_chromium()
 
 from playwright.sync_api import Browser, Page  # noqa: E402
 

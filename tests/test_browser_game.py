@@ -15,12 +15,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browserkit import DESKTOP, PHONE, WAIT, kinds, open_page, seq, shot, wait_my_turn
-from serverkit import BROWSER_WANTED, CHROMIUM, Server
+from browserkit import DESKTOP, PHONE, WAIT, click_and_wait, kinds, open_page, require_chromium, seq, shot, wait_my_turn
+from serverkit import Server
 
-if not BROWSER_WANTED and not CHROMIUM.exists():
-    pytest.skip("Chromium is not installed at /usr/bin/chromium (set PAMIR_TEST_BROWSER=1 to require it)",
-                allow_module_level=True)
+require_chromium()
 
 from playwright.sync_api import Browser, Page  # noqa: E402
 
@@ -31,13 +29,6 @@ def server(tmp_path: Path) -> Iterator[Server]:
     yield s
     s.stop()
 
-
-def click_and_wait(page: Page, selector: str) -> None:
-    before = seq(page)
-    page.click(selector)
-    if page.locator("#confirm[open]").count():
-        page.click("#confirm-yes")
-    wait_my_turn(page, before)
 
 
 def market_cards(page: Page) -> list[int]:

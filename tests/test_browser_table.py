@@ -17,14 +17,24 @@ from typing import Any
 
 import httpx
 import pytest
-from browserkit import DESKTOP, PHONE, WAIT, WIDE, kinds, open_page, seq, shot, wait_my_turn
-from serverkit import BROWSER_WANTED, CHROMIUM, ROOT, Server
+from browserkit import (
+    DESKTOP,
+    PHONE,
+    WAIT,
+    WIDE,
+    click_and_wait,
+    kinds,
+    open_page,
+    require_chromium,
+    seq,
+    shot,
+    wait_my_turn,
+)
+from serverkit import ROOT, Server
 
 AXE = ROOT / "tests" / "vendor" / "axe-core" / "axe.min.js"
 
-if not BROWSER_WANTED and not CHROMIUM.exists():
-    pytest.skip("Chromium is not installed at /usr/bin/chromium (set PAMIR_TEST_BROWSER=1 to require it)",
-                allow_module_level=True)
+require_chromium()
 
 from playwright.sync_api import Browser, Page  # noqa: E402
 
@@ -36,26 +46,18 @@ def server(tmp_path: Path) -> Iterator[Server]:
     s.stop()
 
 
-def act(page: Page, selector: str) -> None:
-    """Click and wait for this seat's next decision (a confirmation, if asked, is answered yes)."""
-    before = seq(page)
-    page.click(selector)
-    if page.locator("#confirm[open]").count():
-        page.click("#confirm-yes")
-    wait_my_turn(page, before)
-
 
 def plain_step(page: Page) -> None:
     """One ordinary decision: a purchase while the hand is small, a play, else end the turn or the first option."""
     k = kinds(page)
     if page.locator("#hand .card.target").count():
-        act(page, "#hand .card.target")
+        click_and_wait(page, "#hand .card.target")
     elif "purchase" in k and page.locator("#hand .card").count() < 2 and page.locator("#market .card.target").count():
-        act(page, "#market .card.target")
+        click_and_wait(page, "#market .card.target")
     elif "end_turn" in k:
-        act(page, "#options button[data-kind='end_turn']")
+        click_and_wait(page, "#options button[data-kind='end_turn']")
     else:
-        act(page, "#options button")
+        click_and_wait(page, "#options button")
 
 
 def boxes(page: Page, selectors: list[str]) -> dict[str, Any]:
@@ -182,7 +184,7 @@ def test_a_click_on_a_piece_acts_on_the_region_or_border_under_it(browser: Brows
             break
         k = kinds(page)
         if page.locator(".court .act.usable.target").count() and "end_turn" in k:
-            act(page, ".court .act.usable.target")
+            click_and_wait(page, ".court .act.usable.target")
         else:
             plain_step(page)
     assert clicked, "no piece lay on a target in this game"
@@ -199,7 +201,7 @@ def test_a_play_that_changes_loyalty_asks_first_and_names_what_is_lost(browser: 
     created = server.create([{"kind": "human", "name": "Ann"}, {"kind": "random"}, {"kind": "random"}], seed=3)
     page = open_page(browser, created["seats"][0]["url"])
     wait_my_turn(page)
-    act(page, "#options button")  # loyal to the first coalition offered
+    click_and_wait(page, "#options button")  # loyal to the first coalition offered
     mine = None
     asked = False
     for _ in range(300):
@@ -221,20 +223,20 @@ def test_a_play_that_changes_loyalty_asks_first_and_names_what_is_lost(browser: 
             page.click("#confirm-no")  # nothing is sent
             page.wait_for_timeout(400)
             assert seq(page) == before and page.locator(f"#hand .card[data-card='{card}']").count() == 1
-            act(page, f"#hand .card.target[data-card='{card}']")  # now yes
+            click_and_wait(page, f"#hand .card.target[data-card='{card}']")  # now yes
             asked = True
             break
         k = kinds(page)
         market = page.eval_on_selector_all("#market .card.target", "cs => cs.map(c => c.dataset.card)")
         wanted = [n for n in market if cards[n].get("patriot") and cards[n]["patriot"] != mine]
         if "purchase" in k and wanted and page.locator("#hand .card").count() < 3:
-            act(page, f"#market .card.target[data-card='{wanted[0]}']")
+            click_and_wait(page, f"#market .card.target[data-card='{wanted[0]}']")
         elif page.locator("#hand .card.target").count() and not foreign:
-            act(page, "#hand .card.target")
+            click_and_wait(page, "#hand .card.target")
         elif "end_turn" in k:
-            act(page, "#options button[data-kind='end_turn']")
+            click_and_wait(page, "#options button[data-kind='end_turn']")
         else:
-            act(page, "#options button")
+            click_and_wait(page, "#options button")
     assert asked, "no patriot of another coalition came to hand"
     assert not page.errors  # type: ignore[attr-defined]
     page.context.close()
@@ -339,7 +341,7 @@ def test_two_tabs_racing_read_a_sentence_not_sequence_numbers(browser: Browser, 
         wait_my_turn(page)
     option = second.evaluate("document.querySelector('#options button').dataset.index")
     before = seq(first)
-    act(first, "#options button")
+    click_and_wait(first, "#options button")
     second.wait_for_function(f"Number(document.body.dataset.seq) > {before}", timeout=WAIT)
     assert option is not None
     stale = json.dumps({"type": "move", "seq": before, "option": ["loyalty", "afghan"]})
