@@ -99,8 +99,11 @@ def test_pamir_arena_command_saves_replayable_records(tmp_path: os.PathLike[str]
     records = os.path.join(str(tmp_path), "games")
     code = main(["arena", "--bots", "heuristic", "wakhan", "--games", "3", "--workers", "2", "--records", records])
     assert code == 0
-    out = capsys.readouterr().out
+    captured = capsys.readouterr()
+    out = captured.out
     assert "wakhan" in out and "heuristic" in out and "[" in out
+    assert f"saved in {os.path.join(records, '')}" in out
+    assert "\x1b" not in captured.err + out and "playing" not in captured.err  # no progress bar off a terminal
     files = sorted(f for f in os.listdir(records) if f.startswith("game-"))
     assert len(files) == 3
     for name in files:
@@ -113,8 +116,48 @@ def test_pamir_arena_command_saves_replayable_records(tmp_path: os.PathLike[str]
     assert len(summary["games"]) == 3
 
 
+def test_records_go_under_the_data_folder_by_default_and_the_path_is_printed(
+        tmp_path: os.PathLike[str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    home = os.path.join(str(tmp_path), "home")
+    monkeypatch.setenv("PAXPAMIR_HOME", home)
+    monkeypatch.chdir(tmp_path)
+    args = ["arena", "--bots", "random", "--games", "2", "--workers", "1", "--seed", "7"]
+    assert main(args) == 0
+    assert main(args) == 0  # a second run gets a folder of its own
+    out = capsys.readouterr().out
+    runs = sorted(os.listdir(os.path.join(home, "arena")))
+    assert len(runs) == 2 and all("-seed7" in run for run in runs)
+    for run in runs:
+        folder = os.path.join(home, "arena", run)
+        assert f"saved in {os.path.join(folder, '')}" in out
+        assert sorted(os.listdir(folder)) == ["game-0000-seed-7.json", "game-0001-seed-8.json", "summary.json"]
+    assert sorted(os.listdir(tmp_path)) == ["home"]  # nothing in the current folder
+
+
+def test_no_records_saves_nothing(tmp_path: os.PathLike[str], monkeypatch: pytest.MonkeyPatch,
+                                  capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("PAXPAMIR_HOME", str(tmp_path))
+    assert main(["arena", "--bots", "random", "--games", "1", "--workers", "1", "--no-records"]) == 0
+    assert "saved" not in capsys.readouterr().out and os.listdir(tmp_path) == []
+    assert main(["arena", "--games", "1", "--no-records", "--records", "x"]) == 2  # one or the other
+
+
+def test_cpu_time_is_measured_per_decision_and_reported(capsys: pytest.CaptureFixture[str]) -> None:
+    outcomes = run_local(schedule(["search:3", "heuristic"], 2, 2, 1), workers=1)
+    for o in outcomes:
+        for seat in range(2):
+            assert 0 < o.cpu_max[seat] <= o.cpu_seconds[seat]
+            assert o.cpu_seconds[seat] <= o.seconds[seat] * 1.05 + 0.01  # one thread's CPU within its wall time
+    out = io.StringIO()
+    summary = report(outcomes, out)
+    assert "CPU ms/decision" in out.getvalue() and "CPU max" in out.getvalue()
+    assert "iterations a CPU second" in out.getvalue()
+    for row in summary["bots"]:
+        assert 0 < row["cpu_ms_per_decision"] <= row["cpu_ms_max"]
+
+
 def test_bad_bot_names_are_usage_errors(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["arena", "--bots", "deep-blue", "--games", "1", "--records", ""]) == 1
+    assert main(["arena", "--bots", "deep-blue", "--games", "1", "--no-records"]) == 1
     assert "unknown bot kind" in capsys.readouterr().err
 
 
@@ -131,7 +174,8 @@ def test_ray_gives_the_same_results_as_the_local_pool() -> None:
     local = [o.result_key() for o in run_local(specs, workers=2)]
     ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
     try:
-        remote = [o.result_key() for o in run_ray(specs)]
+        remote_outcomes = run_ray(specs)
     finally:
         ray.shutdown()
-    assert remote == local
+    assert [o.result_key() for o in remote_outcomes] == local
+    assert all(o.cpu_seconds[seat] > 0 for o in remote_outcomes for seat in range(2))  # measured in the worker

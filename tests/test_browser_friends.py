@@ -370,3 +370,62 @@ def test_a_discarded_card_falls_away_where_it_was(browser: Browser, server: Serv
             "document.querySelector('body > .card.leaving').getAnimations().length") == 1
         page.wait_for_function("!document.querySelector('body > .card.leaving')", timeout=WAIT)  # and is gone
     close(page)
+
+
+# ---------------------------------------------------------------------------- bargaining over a bribe
+
+
+def _moves_to_a_bribe(seed: int) -> list[tuple[int, list[Any]]]:
+    """The moves of random bots in the two-player game of ``seed`` up to its first bribe asked."""
+    from paxpamir import Game
+    from paxpamir.agents.bots import RandomBot
+
+    g = Game.new(2, seed)
+    bot = RandomBot(seed)
+    moves: list[tuple[int, list[Any]]] = []
+    while g.decision != "bribe_demand":
+        option = bot.choose(g)
+        moves.append((g.current_player, list(option)))
+        g.apply(option)
+    return moves
+
+
+def option_button(page: Page, label: str) -> str:
+    return f"#options button:has-text('{label}')"
+
+
+def test_two_players_bargain_over_a_bribe_in_their_pages(browser: Browser, server: Server) -> None:
+    created = server.create([{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bea"}], seed=34)
+    game, tokens = created["game"], [s["token"] for s in created["seats"]]
+    for i, (seat, option) in enumerate(_moves_to_a_bribe(34)):  # Bea plays a card in a region Ann rules
+        r = httpx.post(f"{server.url}/api/games/{game}/moves", headers=bearer(tokens[seat]),
+                       json={"type": "move", "seq": i, "option": option}, timeout=10)
+        assert r.status_code == 200, r.text
+    ann = open_page(browser, created["seats"][0]["url"])
+    bea = open_page(browser, created["seats"][1]["url"])
+    wait_my_turn(ann)
+    assert "Ask 2 rupees" in ann.inner_text("#options")  # the ruler names the bribe first
+
+    def answer(page: Page, label: str, then: Page) -> None:
+        before = seq(then)
+        page.click(option_button(page, label))
+        wait_my_turn(then, before)
+
+    answer(ann, "Ask 2 rupees", bea)
+    labels = bea.inner_text("#options")
+    assert "Pay the bribe of 2 rupees" in labels and "Offer 1 rupee instead" in labels and "Offer nothing" in labels
+    answer(bea, "Offer nothing", ann)
+    assert "Bea offers 0 rupees instead of the 2 rupees you ask" in ann.inner_text("#prompt")
+    for label in ("Accept: waive the bribe", "Ask 1 rupee instead", "Insist on 2 rupees", "Break off"):
+        assert label in ann.inner_text("#options"), label
+    answer(ann, "Ask 1 rupee instead", bea)
+    assert "Ann asks 1 rupee" in bea.inner_text("#prompt") and "(you offered 0 rupees)" in bea.inner_text("#prompt")
+    assert "Pay the bribe of 1 rupee" in bea.inner_text("#options")
+    shot(bea, "bribe-counter")
+    bea.click(option_button(bea, "Pay the bribe of 1 rupee"))
+    ann.wait_for_function("document.querySelector('#log').textContent.includes('pays a bribe of 1 rupee')",
+                          timeout=WAIT)
+    log = ann.inner_text("#log")
+    assert "Bea offers Ann nothing instead of 2 rupees" in log, log
+    assert "Ann turns down Bea's offer of 0 rupees and asks 1 rupee." in log, log
+    close(ann, bea)

@@ -59,23 +59,29 @@ def hide_and_seek(data: dict, seat: int, rnd: random.Random) -> bool:
     return changed
 
 
-@pytest.mark.parametrize("players,wakhan", TABLES)
-def test_nothing_hidden_from_a_seat_changes_its_observation(players, wakhan):
+def hidden_changes(players: int, wakhan: bool):
+    """(game, seat, other) for random positions of this table: ``other`` is ``game`` with what ``seat`` may not see
+    changed (another hand, the deck's order, the cards set aside); at least twelve of them."""
     rnd = random.Random(players * 10 + wakhan)
     changed = 0
     for seed in range(12):
         game = played(players, wakhan, seed, rnd.randrange(0, 400))
         for seat in range(players):
             data = game.to_json()
-            if not hide_and_seek(data, seat, rnd):
-                continue
-            other = Game.from_json(data)
-            assert other.state_hash() != game.state_hash()
-            assert observation_vector(other, seat) == observation_vector(game, seat), (seed, seat)
-            assert observation_string(other, seat) == observation_string(game, seat)
-            assert information_state_string(other, seat) == information_state_string(game, seat)
-            changed += 1
+            if hide_and_seek(data, seat, rnd):
+                other = Game.from_json(data)
+                assert other.state_hash() != game.state_hash()
+                yield game, seat, other
+                changed += 1
     assert changed >= 12
+
+
+@pytest.mark.parametrize("players,wakhan", TABLES)
+def test_nothing_hidden_from_a_seat_changes_its_observation(players, wakhan):
+    for game, seat, other in hidden_changes(players, wakhan):
+        assert observation_vector(other, seat) == observation_vector(game, seat), seat
+        assert observation_string(other, seat) == observation_string(game, seat)
+        assert information_state_string(other, seat) == information_state_string(game, seat)
 
 
 def test_a_seat_sees_its_own_hand():

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import copy
 import doctest
+import pickle
 
 import pytest
 
@@ -14,7 +16,7 @@ from pettingzoo.test import api_test, seed_test  # noqa: E402
 import paxpamir.env.pettingzoo as pz  # noqa: E402
 from paxpamir import IllegalOption, PamirError  # noqa: E402
 from paxpamir.env.actions import NUM_ACTIONS, decode  # noqa: E402
-from paxpamir.env.observation import OBS_SIZE  # noqa: E402
+from paxpamir.env.observation import OBS_SIZE, observation_vector  # noqa: E402
 
 # PettingZoo's API test warns about every dict observation, as for its own classic games with action masks.
 pytestmark = [
@@ -84,6 +86,41 @@ def test_the_same_seed_plays_the_same_game():
     a, b = pz.env(players=3), pz.env(players=3)
     assert play(a, 11) == play(b, 11)
     assert a.game.state_hash() == b.game.state_hash()
+
+
+def test_observations_are_the_seats_vectors_in_new_arrays_each_time():
+    env = pz.env(players=3)
+    env.reset(seed=4)
+    rng = np.random.default_rng(4)
+    while not env.game.is_over:
+        agent = env.agent_selection
+        obs = env.observe(agent)
+        seat = int(agent.split("_")[1])
+        assert obs["observation"].dtype == np.float32 and obs["action_mask"].dtype == np.int8
+        assert np.array_equal(obs["observation"], np.asarray(observation_vector(env.game, seat), dtype=np.float32))
+        obs["observation"][:] = 7.0  # the caller's to change: the next observation is unaffected
+        obs["action_mask"][:] = 0
+        again = env.observe(agent)
+        assert again["observation"].max() < 7.0 and again["action_mask"].any()
+        other = (seat + 1) % 3
+        expected = np.asarray(observation_vector(env.game, other), dtype=np.float32)
+        assert np.array_equal(env.observe(f"player_{other}")["observation"], expected)
+        env.step(int(rng.choice(np.flatnonzero(again["action_mask"]))))
+
+
+def test_a_copied_environment_goes_on_like_the_original():
+    """copy.deepcopy (and pickle) copies the observation arrays kept per seat with the views into them."""
+    env = pz.env(players=3)
+    env.reset(seed=2)
+    for _ in range(30):
+        obs, *_ = env.last()
+        env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    for copied in (copy.deepcopy(env), pickle.loads(pickle.dumps(env)), env):
+        for _ in range(40):
+            obs, *_ = copied.last()
+            expected = observation_vector(copied.game, copied.game.current_player)
+            assert np.array_equal(obs["observation"], np.asarray(expected, dtype=np.float32))
+            copied.step(int(np.flatnonzero(obs["action_mask"])[-1]))
 
 
 def test_an_illegal_action_is_refused_and_changes_nothing():

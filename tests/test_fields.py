@@ -1,8 +1,8 @@
-"""One list of the game's fields (``engine/fields.FIELDS``): the class's annotations, ``clone_into``, ``restore``,
-``blank`` (``engine/fields.py``, what ``Game.clone``, ``_restore`` and ``_blank`` run), the JSON form and the
-invariants each cover exactly those fields, each as the list says it is held.
+"""One list of the game's fields (``engine/fields.FIELDS``): the class's annotations, ``clone_into`` and ``blank``
+(``engine/fields.py``, what ``Game.clone``, ``_restore`` and ``_blank`` run), the JSON form and the invariants each
+cover exactly those fields, each as the list says it is held.
 
-``clone_into``, ``restore`` and ``blank`` stay explicit, one line per field (a loop over names would be slow in a
+``clone_into`` and ``blank`` stay explicit, one line per field (a loop over names would be slow in a
 compiled build), so these tests read them from the source and fail when a field is missing, assigned twice,
 or copied where it should be shared (or shared where it should be copied)."""
 
@@ -78,15 +78,6 @@ def clone_problems(tree: ast.Module) -> list[str]:
     return problems
 
 
-def restore_problems(tree: ast.Module) -> list[str]:
-    problems = _coverage("restore", assignments(tree, "restore", "g"))
-    for name, value in assignments(tree, "restore", "g"):
-        wanted = "None" if HELD.get(name) == CACHE else f"other.{name}"
-        if value != wanted:
-            problems.append(f"restore: {name} = {value}, not {wanted}")
-    return problems
-
-
 def _coverage(method: str, assigned: list[tuple[str, str]]) -> list[str]:
     names = [name for name, _ in assigned]
     problems = [f"{method} does not assign {name}" for name in NAMES if name not in names]
@@ -103,10 +94,9 @@ def test_the_fields_are_the_class_annotations():
         assert list(annotations) == NAMES
 
 
-def test_clone_restore_and_blank_take_every_field_as_it_is_held():
+def test_clone_and_blank_take_every_field_as_it_is_held():
     tree = _fields_tree()
     assert clone_problems(tree) == []
-    assert restore_problems(tree) == []
     assert _coverage("blank", assignments(tree, "blank", "g")) == []
 
 
@@ -119,8 +109,8 @@ def test_the_source_checks_see_a_missing_or_wrongly_taken_field():
     assert clone_problems(shared) == [
         "clone_into: hands = src.hands, but a lists field is taken as [x[:] for x in src.X]"
     ]
-    twice = ast.parse(text.replace("    g.vp = other.vp\n", "    g.vp = other.vp\n" * 2, 1))
-    assert restore_problems(twice) == ["restore assigns vp twice"]
+    twice = ast.parse(text.replace("    g.turn = src.turn\n", "    g.turn = src.turn\n" * 2, 1))
+    assert clone_problems(twice) == ["clone_into assigns turn twice"]
     extra = GAME_PY.read_text(encoding="utf-8").replace("    n: int\n", "    n: int\n    extra: int\n", 1)
     assert annotated_fields(ast.parse(extra)) != NAMES
 

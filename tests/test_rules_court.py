@@ -76,7 +76,7 @@ def test_refusing_the_bribe_costs_no_action_and_changes_nothing():
     assert g.decision == "turn"
 
 
-def test_a_bribe_you_cannot_afford_can_only_be_refused():
+def test_a_bribe_you_cannot_afford_cannot_be_paid_only_bargained_down_or_refused():
     g = game(
         player("british", 1, hand=[GHILZAI_NOMADS]),
         player("russian", 0, court=[DOST_MOHAMMAD]),
@@ -85,7 +85,7 @@ def test_a_bribe_you_cannot_afford_can_only_be_refused():
     )
     g.apply(("play", GHILZAI_NOMADS))
     g.apply(("demand", 2), player=1)
-    assert g.legal_options() == [("refuse",)]
+    assert g.legal_options() == [("offer", 1), ("offer", 0), ("refuse",)]  # no more than the one rupee held
 
 
 @pytest.mark.parametrize(("side", "court"), [("left", [61, 62, 63]), ("right", [62, 63, 61])])
@@ -391,9 +391,9 @@ def test_a_hostage_bribe_is_payable_only_with_the_actions_cost_left_over():
     g.apply(("action", BALA_HISSAR, "betray"))
     assert g.decision == "bribe_demand" and g.legal_options()[0] == ("demand", 2)
     g.apply(("demand", 2), player=1)
-    assert g.legal_options() == [("refuse",)]  # 2 + the betrayal's 2 > 3
+    assert g.legal_options() == [("offer", 1), ("offer", 0), ("refuse",)]  # 2 + the betrayal's 2 > 3
     g.apply(("refuse",))
     assert g.decision == "turn" and g.actions_used == 0
     g.apply(("action", BALA_HISSAR, "betray"))
     g.apply(("demand", 1), player=1)
-    assert g.legal_options() == [("pay",), ("refuse",)]
+    assert g.legal_options() == [("pay",), ("offer", 0), ("refuse",)]

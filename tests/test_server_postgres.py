@@ -215,3 +215,53 @@ def test_a_chat_line_said_on_one_process_reaches_a_page_on_the_other(servers: tu
     spectator = {"Authorization": f"Bearer {created['spectator']['token']}"}
     r = httpx.get(f"{b.url}/api/games/{game}/chat", headers=spectator)
     assert r.json()["messages"] == [mine]
+
+
+def test_the_event_loop_store_calls_commit_read_and_survive_a_killed_connection(pg_url: str) -> None:
+    """The calls of every move and chat line (one round trip each on the event loop's own connections): the
+    compare-and-set, the link check, reading back, chat ids in order, and a connection the database cut."""
+    from datetime import UTC, datetime
+
+    import psycopg
+
+    from paxpamir.server.store import ChatRow, GameRow, SeatRow, Store, database_url, hash_token
+
+    store = Store(database_url(pg_url))
+    store.migrate()
+    game = Game.new(2, 7)
+    seats = [SeatRow(0, "human", "Ann", None), SeatRow(1, "human", "Bea", None)]
+    store.create_game(GameRow("loop1", 2, 7, False, False, 0.0, 0, game.current_player, False, game.state_hash(),
+                              seats), [("loop-seat-0", "seat", 0), ("loop-seat-1", "seat", 1)])
+    option = ["loyalty", "afghan"]
+
+    async def scenario() -> None:
+        assert store.fast is not None
+        ok = await store.append_async("loop1", 0, "move", 0, option, None, 1, False, "h1",
+                                      {"reason": "why not", "note": None}, hash_token("loop-seat-0"))
+        assert ok
+        assert not await store.append_async("loop1", 0, "move", 0, option, None, 1, False, "h1")  # seq taken
+        assert not await store.append_async("loop1", 1, "move", 1, option, None, 0, False, "h2",
+                                            token_hash=hash_token("no such link"))
+        rows, seated = await store.changes_async("loop1", 0)
+        assert [(r.seq, r.kind, r.seat, r.option, r.reason_data) for r in rows] == [
+            (0, "move", 0, option, {"reason": "why not", "note": None})]
+        assert [(s.seat, s.name) for s in seated] == [(0, "Ann"), (1, "Bea")]
+        # The database cuts the pool's connection (a restart, an idle timeout): the next move still commits.
+        async with store.fast.connection() as conn:
+            pid = conn.info.backend_pid
+        with psycopg.connect(PG, autocommit=True) as admin:
+            admin.execute("SELECT pg_terminate_backend(%s)", (pid,))
+        assert await store.append_async("loop1", 1, "move", 1, option, None, 0, False, "h2")
+        lines = [ChatRow(0, "loop1", s, "seat", n, f"line {i}", 2, datetime.now(UTC))
+                 for i, (s, n) in enumerate([(0, "Ann"), (1, "Bea"), (0, "Ann")])]
+        await store.add_chat_async(lines)
+        assert lines[0].id < lines[1].id < lines[2].id
+        stored = await store.chat_after_async("loop1", 0)
+        assert [(r.id, r.text, r.seat) for r in stored] == [(r.id, r.text, r.seat) for r in lines]
+        await store.close()
+
+    asyncio.run(scenario())
+    row = store.load_game("loop1")
+    assert row is not None and row.seq == 2
+    assert [r.seq for r in store.decisions_from("loop1", 0)] == [0, 1]
+    store.dispose()

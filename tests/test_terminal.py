@@ -42,7 +42,7 @@ def test_full_game_choosing_option_one_with_invalid_input(tmp_path):
     assert "There is no option 0" in out and "There is no option 99" in out
     assert "Type the number of an option" in out
     assert "Commands:" in out  # help
-    assert "Seaforth Highlanders (37) — court card" in out
+    assert "Seaforth Highlanders (card 37, a court card)" in out
     assert "no card is called" in out
     assert "Market" in out and "cost 5" in out and "Your hand" in out
     doc = saved(save)
@@ -350,7 +350,7 @@ def test_card_command_shows_wakhan_ai_cards_and_help_explains_the_board(tmp_path
     assert code == 0
     assert "Wakhan's AI card 3: tried top to bottom" in out
     assert "Radicalize the highest-ranked intelligence card in the market." in out
-    assert "no Wakhan AI card number 99" in out and "Usage: card ai <1-24>" in out
+    assert "There is no AI card 99: Wakhan's are numbered 1 to 24." in out and "Usage: card ai <1-24>" in out
     assert "Reading the board:" in out and "Hand 2/3 and Court 4/5" in out
 
 
@@ -595,19 +595,21 @@ def test_real_terminal_fits_a_late_five_player_board_and_edits_lines(tmp_path):
     import pexpect
 
     rec = tmp_path / "late.json"
-    rec.write_text(json.dumps(played(5, 5, 150).record()))
+    late = played(5, 5, 150)
+    rec.write_text(json.dumps(late.record()))
+    end = f"{len(late.legal_options())}. End your turn (cleanup)"  # the last option
     child = spawn_play(["--load", str(rec), "--save", str(tmp_path / "s.json")], tmp_path / "home", 50, 160)
     try:
         child.expect(r"\n> ")
         screen = ANSI.sub("", child.before).replace("\r\n", "\n")
         board = screen[screen.index("Pax Pamir · turn") :].split("\n")
         assert len(board) + 1 <= 50, "\n".join(board)  # the board, the options and the input line
-        assert "Player 5 (bot)" in screen and "18. End your turn (cleanup)" in screen
+        assert "Player 5 (bot)" in screen and end in screen
         child.send("card 7\r")
-        child.expect("Dost Mohammad \\(7\\) — court card")
+        child.expect("Dost Mohammad \\(card 7, a court card\\)")
         child.expect("> ")
         child.send("\x1b[A\r")  # the up arrow brings back "card 7"
-        child.expect("Dost Mohammad \\(7\\) — court card")
+        child.expect("Dost Mohammad \\(card 7, a court card\\)")
         child.expect("> ")
         child.sendeof()  # Ctrl-D: saved, with the way back
         child.expect("end of input")

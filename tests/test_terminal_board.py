@@ -251,7 +251,7 @@ def test_the_map_draws_every_region_and_border_where_the_board_has_them():
 
 @pytest.mark.parametrize(
     ("players", "seed", "decisions", "width", "height"),
-    [(5, 5, 150, 160, 50), (3, 4, 150, 160, 50), (4, 6, 120, 140, 50), (2, 3, 120, 120, 45)],
+    [(5, 5, 150, 160, 50), (3, 4, 150, 160, 50), (4, 6, 120, 140, 50), (2, 3, 100, 120, 45)],
 )
 def test_the_board_and_every_option_fit_the_terminal(tmp_path, monkeypatch, players, seed, decisions, width, height):
     g = played(players, seed, decisions)

@@ -33,11 +33,13 @@ from __future__ import annotations
 
 import math
 import random
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
 from ..content.cards import COURT, DOMINANCE_CHECKS, is_court_card
 from ..engine.options import option_arg
 from ..rules.abilities import dominance_lead
+from ..rules.court import ACCEPT, ASK, INSIST, OFFER, PAY, REFUSE, BribeAnswer, BribePay
 from ..rules.scoring import (
     DOMINANCE_LEAD,
     FAILURE_POINTS,
@@ -52,7 +54,7 @@ from .wakhan import WakhanPlayer
 
 if TYPE_CHECKING:
     from ..engine.game import Game
-    from ..engine.steps import Option
+    from ..engine.steps import Option, Step
 
 # ---------------------------------------------------------------------------- decision kinds
 
@@ -60,10 +62,12 @@ if TYPE_CHECKING:
 #: Continues an action the bot has just started (where to tax, build, move, battle, ...): the lookahead finishes
 #: it greedily; the search bot leaves it to the heuristic.
 FOLLOW_UP_ROLE: Final = "follow-up"
-#: Paying or refusing a bribe: the lookahead finishes it like a follow-up; the search bot searches it.
+#: Paying a bribe, refusing or offering less: the lookahead finishes it like a follow-up, paying the amount asked
+#: or refusing; the bot itself may offer less first (:func:`bargain`); the search bot searches it.
 PAY_ROLE: Final = "pay"
-#: Asking for a bribe: always the whole amount, whoever asks (the payer's refusal costs them their action, never
-#: the asker anything); the search bot leaves it to the heuristic.
+#: The holder's side of a bribe, by a fixed policy (:func:`holder_choice`): ask for the whole amount (the payer's
+#: refusal costs them their action, never the asker anything), and answer an offer by meeting halfway; the search
+#: bot leaves it to the heuristic.
 DEMAND_ROLE: Final = "demand"
 #: A decision of its own (the turn, loyalty, an event's choice): the lookahead stops before it.
 OWN_ROLE: Final = "own"
@@ -79,7 +83,9 @@ KIND_ROLES: Final[dict[str, str]] = {
     "rebuke": OWN_ROLE,
     "confidence_failure": OWN_ROLE,
     "bribe_demand": DEMAND_ROLE,
+    "bribe_answer": DEMAND_ROLE,
     "bribe_pay": PAY_ROLE,
+    "bribe_counter": PAY_ROLE,
     "tax": FOLLOW_UP_ROLE,
     "build": FOLLOW_UP_ROLE,
     "move": FOLLOW_UP_ROLE,
@@ -109,31 +115,45 @@ def kinds_in_role(*roles: str) -> frozenset[str]:
 FOLLOW_UP: Final = kinds_in_role(FOLLOW_UP_ROLE)
 #: Decisions the lookahead finishes for the bot: follow-ups, and paying or refusing a bribe.
 _FINISHED: Final = kinds_in_role(FOLLOW_UP_ROLE, PAY_ROLE)
-#: Decisions that ask for a bribe.
+#: Decisions of a bribe's holder: asking for it and answering an offer.
 DEMANDS: Final = kinds_in_role(DEMAND_ROLE)
+#: Decisions of a bribe's payer.
+PAYS: Final = kinds_in_role(PAY_ROLE)
 
-VP_WEIGHT: Final = 6.0
-CHECK_WEIGHT: Final = 4.0  # expected points of the next Dominance Check (VP_WEIGHT x a discount)
-CHECK_IN_MARKET_WEIGHT: Final = 5.5
-INFLUENCE_WEIGHT: Final = 0.8
-RULE_WEIGHT: Final = 2.0
-TRIBE_WEIGHT: Final = 1.0
-SPY_WEIGHT: Final = 0.8
-HAND_WEIGHT: Final = 0.6
-OPPONENT_WEIGHT: Final = 0.8  # how much of the best opponent's value is subtracted
-SUIT_WEIGHT: Final = (0.4, 0.2, 0.35, 0.35)  # political, intelligence, economic, military: per rank
-FOLLOW_UP_DEPTH: Final = 6
-SHARPNESS: Final = 1.3
-MARGIN_WEIGHT: Final = 0.0  # per block of lead of one's coalition over the strongest other one
-MARGIN_CAP: Final = 5
-CARD_BASE: Final = 1.0
-CARD_ACTION: Final = 0.25
-RUPEE_VALUE: Final = 1.0
-SMALL_CHOICE: Final = 3
-IMMINENT_SHARPNESS: Final = 4.0
+
+@dataclass(frozen=True, slots=True)
+class Weights:
+    """The evaluation's hand-tuned weights, in heuristic points (:data:`WEIGHTS`): one value to read, tune and
+    compare whole."""
+
+    vp: float = 6.0  # a victory point: by far the most
+    check: float = 4.0  # an expected point from the next Dominance Check (vp x a discount)
+    check_in_market: float = 5.5  # ... while a Dominance Check sits in the market
+    influence: float = 0.8  # a point of influence in one's coalition
+    rule: float = 2.0  # a region ruled
+    tribe: float = 1.0  # a tribe in play
+    spy: float = 0.8  # a spy in play
+    hand: float = 0.6  # a card in hand, by its value (another player's: 2 points a card)
+    opponent: float = 0.8  # how much of the best opponent's value is subtracted
+    suit: tuple[float, ...] = (0.4, 0.2, 0.35, 0.35)  # per rank of a court card: political, intelligence, ...
+    margin: float = 0.0  # per block of lead of one's coalition over the strongest other one
+    margin_cap: int = 5  # ... up to this lead
+    card_base: float = 1.0  # a court card
+    card_action: float = 0.25  # ... and each of its actions
+    rupee: float = 1.0  # each of the first five rupees (then less)
+    sharpness: float = 1.3  # how fast a coalition's chance of dominance grows with its lead in blocks
+    imminent_sharpness: float = 4.0  # ... while a Dominance Check sits in the market (the blocks hold till then)
+    place_sharpness: float = 1.0  # how sure a lead in influence or cylinders is to hold until the check
+
+
+#: The weights :func:`player_values` and :func:`card_value` use.
+WEIGHTS: Final = Weights()
+
+# How far the lookahead goes.
+FOLLOW_UP_DEPTH: Final = 6  # follow-up decisions finished greedily after an option
+SMALL_CHOICE: Final = 3  # a follow-up with this many options or fewer is looked through (pay or refuse, a side)
 PLAN_WIDTH: Final = 16  # turn decisions: how many of the best first actions are scored with a second one
 PLAN_THEN_WIDTH: Final = 2  # ... and how many of the best second actions with a third (bonus actions)
-PLACE_SHARPNESS: Final = 1.0  # how sure a lead in influence or cylinders is to hold until the check
 REPLY_WIDTH: Final = 4  # 2-player games with Wakhan: how many of the best turn actions meet her whole reply
 REPLY_STEPS: Final = 200  # a cap on the decisions of a simulated reply
 WIN_TEMPERATURE: Final = 12.0  # heuristic points per factor e in :func:`win_chance` (2 victory points)
@@ -146,7 +166,8 @@ def _sigmoid(x: float) -> float:
 def card_value(g: Game, player: int, card: int) -> float:
     """What a court card is worth in ``player``'s court: its actions, rank, suit, patriotism and ability."""
     info = COURT[card]
-    value = CARD_BASE + CARD_ACTION * len(info.actions) + info.rank * SUIT_WEIGHT[info.suit]
+    w = WEIGHTS
+    value = w.card_base + w.card_action * len(info.actions) + info.rank * w.suit[info.suit]
     if info.suit == g.favored:
         value += 0.5
     loyal = g.loyalty[player]
@@ -178,7 +199,7 @@ def soft_places(values: list[tuple[int, int]], points: tuple[int, ...], sharpnes
     return result
 
 
-def check_expectations(g: Game, sharpness: float = 1.3, blocks: list[int] | None = None) -> list[float]:
+def check_expectations(g: Game, sharpness: float = WEIGHTS.sharpness, blocks: list[int] | None = None) -> list[float]:
     """Each player's expected victory points from the next Dominance Check, from public facts only.
     ``sharpness``: how fast the chance of a coalition's dominance grows with its lead in blocks (high when
     the check can be bought now, since the blocks will not change before it). ``blocks``: each coalition's
@@ -202,12 +223,12 @@ def check_expectations(g: Game, sharpness: float = 1.3, blocks: list[int] | None
             continue
         values = [(p, influence(g, p, c)) for p in range(n) if g.loyalty[p] == c or p == g.wakhan]
         if values:
-            for p, x in soft_places(values, SUCCESS_POINTS, PLACE_SHARPNESS).items():
+            for p, x in soft_places(values, SUCCESS_POINTS, WEIGHTS.place_sharpness).items():
                 expected[p] += chance[c] * x * multiplier
     failed = 1.0 - total
     if failed > 0.01:
         values = [(p, cylinders_in_play(g, p)) for p in range(n)]
-        for p, x in soft_places(values, FAILURE_POINTS, PLACE_SHARPNESS).items():
+        for p, x in soft_places(values, FAILURE_POINTS, WEIGHTS.place_sharpness).items():
             expected[p] += failed * x * multiplier
     return expected
 
@@ -217,38 +238,39 @@ def player_values(g: Game, viewer: int) -> list[float]:
     n = g.n
     if g.is_over:
         return [1000.0 if p in g.winners else -1000.0 for p in range(n)]
+    w = WEIGHTS
     in_market = any(c in DOMINANCE_CHECKS for c in g.market)
     blocks = [g.coalition_blocks(c) for c in range(3)]
-    expected = check_expectations(g, IMMINENT_SHARPNESS if in_market else SHARPNESS, blocks)
-    weight = CHECK_IN_MARKET_WEIGHT if in_market else CHECK_WEIGHT
+    expected = check_expectations(g, w.imminent_sharpness if in_market else w.sharpness, blocks)
+    weight = w.check_in_market if in_market else w.check
     margins = [blocks[c] - max(blocks[o] for o in range(3) if o != c) for c in range(3)]
     values = []
     tribes = g.tribes
     for p in range(n):
-        v = VP_WEIGHT * g.vp[p] + weight * expected[p]
+        v = w.vp * g.vp[p] + weight * expected[p]
         loyal = g.loyalty[p]
         if loyal >= 0 and p != g.wakhan:
-            v += INFLUENCE_WEIGHT * influence(g, p, loyal)
-            v += MARGIN_WEIGHT * min(margins[loyal], MARGIN_CAP)
+            v += w.influence * influence(g, p, loyal)
+            v += w.margin * min(margins[loyal], w.margin_cap)
         elif p == g.wakhan:
-            v += MARGIN_WEIGHT * min(max(margins), MARGIN_CAP)
+            v += w.margin * min(max(margins), w.margin_cap)
         r = g.rupees[p]
-        v += RUPEE_VALUE * min(r, 5) + 0.4 * max(0, min(r, 10) - 5) + 0.1 * max(0, r - 10)
+        v += w.rupee * min(r, 5) + 0.4 * max(0, min(r, 10) - 5) + 0.1 * max(0, r - 10)
         for c in g.courts[p]:
             v += card_value(g, p, c)
         room = hand_limit(g, p)
         if p == viewer:
             hand = sorted((card_value(g, p, c) for c in g.hands[p] if is_court_card(c)), reverse=True)
-            v += HAND_WEIGHT * sum(hand[:room])
+            v += w.hand * sum(hand[:room])
         else:
-            v += HAND_WEIGHT * 2.0 * min(len(g.hands[p]), room)
+            v += w.hand * 2.0 * min(len(g.hands[p]), room)
         t = 0
         for region in range(6):
             t += tribes[region * n + p]
             if g.rulers[region] == p:
-                v += RULE_WEIGHT
-        v += TRIBE_WEIGHT * t
-        v += SPY_WEIGHT * (cylinders_in_play(g, p) - t - g.gifts[p])
+                v += w.rule
+        v += w.tribe * t
+        v += w.spy * (cylinders_in_play(g, p) - t - g.gifts[p])
         values.append(v)
     return values
 
@@ -258,7 +280,7 @@ def evaluate(g: Game, player: int) -> float:
     values = player_values(g, player)
     mine = values[player]
     best_other = max(v for p, v in enumerate(values) if p != player)
-    return mine - OPPONENT_WEIGHT * best_other
+    return mine - WEIGHTS.opponent * best_other
 
 
 def win_chance(g: Game, player: int, temperature: float = WIN_TEMPERATURE) -> float:
@@ -285,15 +307,14 @@ def _follow_up(g: Game, player: int, depth: int) -> None:
     while depth > 0 and not g.is_over:
         kind = g.decision
         if kind in DEMANDS:
-            demand = _bribe_demand(g.legal_options())
-            if demand is None:
-                return
-            g.apply(demand)
+            g.apply(holder_choice(g, g.legal_options()))
             depth -= 1
             continue
         if g.current_player != player or kind not in _FINISHED:
             return
         options = g.legal_options()
+        if kind in PAYS:
+            options = _without_offers(options)
         best = options[0]
         if len(options) > 1:
             best_score = -math.inf
@@ -369,18 +390,70 @@ def score_options(
     return scores
 
 
-def _bribe_demand(options: list[Option]) -> Option | None:
-    """Ask for the whole bribe: the payer's refusal costs them their action, never us anything."""
-    demands = [o for o in options if o[0] == "demand"]
-    return max(demands, key=lambda o: option_arg(o, "amount")) if demands else None
+def holder_choice(g: Game, options: list[Option]) -> Option:
+    """The holder's side of a bribe. Ask for all of it: the payer's refusal costs them their action, never us
+    anything. An offer of at least half the demand is accepted; a lower one is met halfway while the payer may
+    still answer, and the demand insisted on after their last offer (breaking off never gains more than that)."""
+    if g.decision == "bribe_demand":
+        return max((o for o in options if o[0] == "demand"), key=lambda o: option_arg(o, "amount"))
+    step = BribeAnswer(*_pending(g))
+    offer, amount = step.offer, step.amount
+    if 2 * offer >= amount:
+        return ACCEPT
+    middle = ASK[(offer + amount + 1) // 2]
+    return middle if middle in options else INSIST
+
+
+def _pending(g: Game) -> Step:
+    step = g.pending
+    assert step is not None, "no decision is pending in a finished game"
+    return step
+
+
+def _without_offers(options: list[Option]) -> list[Option]:
+    """A payer's options but offers: the lookahead pays what is asked or refuses."""
+    return [o for o in options if o[0] != "offer"]
+
+
+def bargain(g: Game, player: int, options: list[Option], choice: Option) -> Option:
+    """The bot as a bribe's payer, at its first answer to a demand, where its lookahead chose ``choice`` between
+    paying and refusing: where it would pay, it offers half (rounded up), which a holder who meets halfway
+    accepts; where it cannot pay, it offers half if the action is worth that and it can. Wakhan never bargains
+    (she insists on the full amount), so she is simply paid."""
+    if g.decision != "bribe_pay":
+        return choice
+    step = BribePay(*_pending(g))
+    if step.holder == g.wakhan:
+        return choice
+    half = OFFER[(step.amount + 1) // 2]
+    if half not in options:
+        return choice
+    if choice == PAY:
+        return half
+    if PAY in options:
+        return choice
+    accepted = g.clone()
+    accepted.quiet = True
+    accepted.apply(half)
+    accepted.apply(ACCEPT)
+    _follow_up(accepted, player, FOLLOW_UP_DEPTH)
+    refused = g.clone()
+    refused.quiet = True
+    refused.apply(REFUSE)
+    return half if evaluate(accepted, player) > evaluate(refused, player) else choice
 
 
 def greedy_step(g: Game, player: int, follow_up: bool) -> None:
-    """Take ``player``'s pending decision by its one-action lookahead (a bribe: ask for all of it)."""
+    """Take ``player``'s pending decision by its one-action lookahead (a bribe's holder: :func:`holder_choice`;
+    its payer pays what is asked or refuses)."""
     options = g.legal_options()
-    demand = _bribe_demand(options) if g.decision in DEMANDS else None
-    if len(options) == 1 or demand is not None:
-        g.apply(options[0] if demand is None else demand)
+    if g.decision in DEMANDS:
+        g.apply(holder_choice(g, options))
+        return
+    if g.decision in PAYS:
+        options = _without_offers(options)
+    if len(options) == 1:
+        g.apply(options[0])
         return
     scores = score_options(g, player, options, follow_up)
     g.apply(options[max(range(len(options)), key=lambda i: scores[i])])
@@ -511,9 +584,10 @@ class HeuristicBot:
         if len(options) == 1:
             return options[0]
         if game.decision in DEMANDS:
-            demand = _bribe_demand(options)
-            if demand is not None:
-                return demand
+            return holder_choice(game, options)
+        bribe = game.decision in PAYS
+        if bribe:
+            options = _without_offers(options)
         player = game.current_player
         assert player is not None
         world = determinize(game.view(player), player, self.rng) if self.private else game
@@ -528,6 +602,8 @@ class HeuristicBot:
         best = max(scores)
         top = [o for o, s in zip(options, scores, strict=True) if s >= best - 1e-9]
         choice = top[self.rng.randrange(len(top))] if len(top) > 1 else top[0]
+        if bribe:
+            choice = bargain(game, player, game.legal_options(), choice)
         self.repeats.note(game, player, choice)
         return choice
 
@@ -542,7 +618,9 @@ __all__ = [
     "PLAN_THEN_WIDTH",
     "PLAN_WIDTH",
     "REPLY_WIDTH",
+    "WEIGHTS",
     "HeuristicBot",
+    "Weights",
     "card_value",
     "check_expectations",
     "evaluate",

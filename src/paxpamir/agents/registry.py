@@ -1,8 +1,10 @@
 """Bot kinds and strength levels by name, for ``pamir play``, the server's seats and ``pamir arena``.
 
 A bot is named ``kind`` or ``kind:level``; :func:`make_agent` builds one from its name and a seed, and
-:func:`bot_names` lists every name. ``wakhan`` is the rulebook's automa; she can only sit in the last seat of a
-game created with ``wakhan=True``.
+:func:`bot_names` lists every name. The search's levels are times a decision (``search:fast`` about 0.3 s,
+``search`` 1 s, ``search:strong`` 5 s: :data:`~paxpamir.agents.search.SEARCH_LEVELS`); ``search:N`` is a budget
+of N lines, whose decisions depend only on the seed, and ``search:Xs`` one of X seconds. ``wakhan`` is the
+rulebook's automa; she can only sit in the last seat of a game created with ``wakhan=True``.
 
 >>> from paxpamir import Game
 >>> game = Game.new(players=2, seed=1)
@@ -15,6 +17,7 @@ True
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
@@ -73,7 +76,8 @@ KINDS: Final[dict[str, BotKind]] = {
         "search",
         {level: _search(level) for level in SEARCH_LEVELS},
         "normal",
-        "information-set Monte Carlo tree search over determinizations of its own view",
+        "information-set Monte Carlo tree search over determinizations of its own view: about 0.3 s a decision "
+        "(fast), 1 s (normal), 5 s (strong), or N lines (search:N, the same decisions for a seed on any machine)",
     ),
     "wakhan": BotKind("wakhan", {"normal": lambda seed: WakhanAgent(seed)}, "normal", "the rulebook's automa"),
 }
@@ -94,13 +98,14 @@ def parse_bot(name: str) -> tuple[str, str]:
 
 
 def _search_budget(level: str) -> dict[str, object] | None:
-    """A search level given as a budget: ``500`` iterations or ``0.5s`` seconds a decision."""
+    """A search level given as a budget: ``500`` lines (the same decisions for the same seed on any machine) or
+    ``0.5s`` seconds a decision; None when ``level`` is neither."""
     try:
         if level.endswith("s"):
             seconds = float(level[:-1])
-            return {"iterations": None, "seconds": seconds} if seconds > 0 else None
+            return {"iterations": None, "seconds": seconds} if 0 < seconds < math.inf else None
         iterations = int(level)
-        return {"iterations": iterations} if iterations > 0 else None
+        return {"iterations": iterations, "seconds": None} if iterations > 0 else None
     except ValueError:
         return None
 

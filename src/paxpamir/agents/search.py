@@ -25,13 +25,31 @@ A decision is searched like this:
    a card left in the market for them, a Dominance Check they can buy, pieces they can remove.
 3. **Sequential halving** (Karnin, Koren & Somekh 2013) spends the budget: each round plays every surviving
    candidate in the same fresh determinizations (so differences come from the candidates, not from the luck of
-   the deal), and keeps the better half, until one is left. Candidates are compared by their rewards in all
-   their lines so far (every survivor was played in the same determinizations), plus the heuristic's own
-   score of each counted as :data:`PRIOR_LINES` lines: a few unlucky deals do not overturn a clear
-   preference, which matters most with more players, whose replies make lines noisier.
+   the deal), and keeps the better half, until one is left. Candidates are compared by their mean reward over
+   all their lines so far, with the heuristic's own score of each counted as :data:`PRIOR_LINES` lines more: a
+   few unlucky deals do not overturn a clear preference, which matters most with more players, whose replies
+   make lines noisier.
 
-Follow-up decisions (where to tax, build, move, battle) are the heuristic's. The search is deterministic for a
-seed when its budget is in iterations (lines); a budget in seconds depends on the machine's speed.
+**Budgets.** A budget is in seconds, in lines (iterations), or both (whichever runs out first):
+
+* *Seconds* (the levels of :data:`SEARCH_LEVELS`): the search is anytime. The clock starts when ``decide`` is
+  called, so the heuristic's scoring of the candidates is part of the budget: its turn plan (a second action
+  after each of the best first ones, which can take longer than a fast level's budget in the pure-Python
+  build) plans two options at a time while the clock is short of :data:`PLAN_SHARE` of the budget. Each round
+  of halving gets an equal share of the time left. A round starts determinizations while its share lasts (the
+  first round one at least), each only if it is expected to end before the deadline at the pace of the lines
+  so far; a line reads the clock before each of its decisions and is dropped, unscored, once the deadline is
+  reached. Then the best survivor by the current estimates is the choice. So a decision outlasts its budget by
+  no more than one decision inside a line (a heuristic step) or the making of one determinization, unless the
+  heuristic's one-action scoring of the options and the plan of two of them take longer than the budget (or
+  the process is not given the CPU: the budget is wall-clock time); a slower build or machine plays fewer
+  lines, not longer.
+* *Lines*: each round plays its share of the lines (what is left in the last one), on fewer candidates if
+  the budget cannot give each of them a determinization a round. No clock is read for the choice: the same
+  seed and line budget make the same decision on any machine, in either build (what tests and reproducible
+  experiments use).
+
+Follow-up decisions (where to tax, build, move, battle) are the heuristic's.
 """
 
 from __future__ import annotations
@@ -39,6 +57,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final
 
 from ..engine.game import Game
@@ -60,28 +79,33 @@ from .wakhan import WakhanPlayer
 if TYPE_CHECKING:
     from ..engine.steps import Option
 
-#: Budgets by level: lines played per searched decision, and how many candidates they are spent on.
-#: Iteration budgets keep the bot deterministic for a seed.
+#: Levels by name: the seconds a searched decision takes (the heuristic's candidate scoring included), and how
+#: many candidates they are spent on. A slower machine or the pure-Python build plays fewer lines in them. For a
+#: decision that does not depend on the machine, give a budget in lines instead (``SearchBot(iterations=80)``,
+#: the bot named ``search:80``).
 SEARCH_LEVELS: Final[dict[str, dict[str, Any]]] = {
-    "fast": {"iterations": 32, "root_width": 4},
-    "normal": {"iterations": 80, "root_width": 4},
-    "strong": {"iterations": 240, "root_width": 8},
+    "fast": {"seconds": 0.3, "root_width": 4},
+    "normal": {"seconds": 1.0, "root_width": 4},
+    "strong": {"seconds": 5.0, "root_width": 8},
 }
 
 #: The decisions the search leaves to the heuristic's one-action lookahead, by their role there
 #: (:data:`~paxpamir.agents.heuristic.KIND_ROLES`): those that continue an action, and asking for a bribe.
 LEFT_TO_HEURISTIC: Final = kinds_in_role(FOLLOW_UP_ROLE, DEMAND_ROLE)
 
-EXPLORATION: Final = 0.7
+EXPLORATION: Final[float] = 0.7
 #: Scale of the heuristic's score differences (in its points) that maps them to rewards, for the prior.
-REWARD_SCALE: Final = 12.0
+REWARD_SCALE: Final[float] = 12.0
 #: A cap on the decisions of one line (a line ends at the searcher's next turn, long before this).
-LINE_STEPS: Final = 400
+LINE_STEPS: Final[int] = 400
 #: Progressive widening: a turn node visited v times has up to ceil(WIDENING * sqrt(v + 1)) children.
-WIDENING: Final = 0.5
+WIDENING: Final[float] = 0.5
 #: The heuristic's score of a candidate counts as this many lines: a candidate must beat the heuristic's
 #: preference by more than the noise of a few determinizations to be chosen instead.
-PRIOR_LINES: Final = 2.0
+PRIOR_LINES: Final[float] = 2.0
+#: A budget in seconds: the share of it the heuristic's turn plan may take to rank the candidates (planned two
+#: options at a time while it lasts); the rest is the lines'.
+PLAN_SHARE: Final[float] = 0.4
 
 
 def _reward(value: float) -> float:
@@ -109,8 +133,11 @@ class TurnNode:
 
 class SearchBot:
     """Information-set Monte Carlo search: the heuristic's best options, each played to this seat's next turn in
-    determinizations of its own view, chosen among by sequential halving. ``iterations``: lines per searched
-    decision; ``seconds``: a time budget instead (or as well); ``root_width``: candidates.
+    determinizations of its own view, chosen among by sequential halving. ``seconds``: the time a searched
+    decision may take (anytime: the best choice so far when it is up; the normal level's second when no budget is
+    given); ``iterations``: a budget in lines instead, for decisions that depend only on the seed (or as well:
+    whichever runs out first); ``root_width``: candidates. ``clock`` reads the time in seconds (tests give a
+    fake one).
 
     >>> from paxpamir import Game
     >>> game = Game.new(players=2, seed=3)
@@ -122,27 +149,34 @@ class SearchBot:
     def __init__(
         self,
         seed: int | None = None,
-        iterations: int | None = 200,
+        iterations: int | None = None,
         seconds: float | None = None,
         root_width: int = 6,
         exploration: float = EXPLORATION,
         prior_lines: float = PRIOR_LINES,
+        clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         if iterations is None and seconds is None:
-            raise ValueError("a search needs a budget: iterations, seconds or both")
+            seconds = float(SEARCH_LEVELS["normal"]["seconds"])
+        if (iterations is not None and iterations < 1) or (seconds is not None and not seconds > 0):
+            raise ValueError(f"a search budget must be positive: {iterations} lines, {seconds} seconds")
         self.seed = seed
         self.rng = random.Random(seed)
         self.iterations = iterations
         self.seconds = seconds
+        self.clock = clock
         self.root_width = root_width
         self.exploration = exploration
         self.prior_lines = prior_lines
         self.follow = HeuristicBot(seed, plan=0, reply=0)  # follow-ups within an action: no turn plans
         self.wakhan = WakhanPlayer()
         self.repeats = RepeatGuard()
-        self.searched = 0  # decisions searched and lines played, for reports
+        self.searched = 0  # decisions searched, lines played and the time they took, for reports
         self.iterations_run = 0
         self.search_time = 0.0
+        self.dropped = 0  # lines cut short by the deadline (not scored)
+        #: The lines each candidate of the last searched decision was played in (best-first by the heuristic).
+        self.last_lines: dict[Option, int] = {}
 
     def decide(self, game: Game) -> Decision:
         options = game.legal_options()
@@ -156,11 +190,15 @@ class SearchBot:
             return Decision(*self.wakhan.choose(game))
         if game.decision in LEFT_TO_HEURISTIC:
             return Decision(self.follow.choose(game))
-        started = time.perf_counter()
+        started = self.clock()
         view = determinization_base(game, player)
         first = determinize(view, player, self.rng)
-        plan = PLAN_WIDTH if game.decision == "turn" else 0
-        scores = score_options(first, player, options, True, plan)
+        if game.decision != "turn":
+            scores = score_options(first, player, options, True)
+        elif self.seconds is None:
+            scores = score_options(first, player, options, True, PLAN_WIDTH)
+        else:
+            scores = self._planned_scores(first, player, options, started + PLAN_SHARE * self.seconds)
         tried = self.repeats.tried(game, player)
         order = sorted(range(len(options)), key=lambda i: -scores[i])
         candidates = [options[i] for i in order if options[i] not in tried][: self.root_width]
@@ -173,8 +211,27 @@ class SearchBot:
         self.repeats.note(game, player, best)
         self.searched += 1
         self.iterations_run += done
-        self.search_time += time.perf_counter() - started
+        self.search_time += self.clock() - started
         return Decision(best, f"search: {done} lines, value {value:.2f}")
+
+    def _planned_scores(self, first: Game, player: int, options: list[Option], until: float) -> list[float]:
+        """The heuristic's turn plan within a time limit: what ``score_options(first, player, options, True,
+        PLAN_WIDTH)`` gives, its planned options scored two at a time, best-first by their one-action scores,
+        while the clock is short of ``until``; the options not planned by then keep their one-action scores."""
+        scores = score_options(first, player, options, True)
+        order = sorted(range(len(options)), key=lambda i: -scores[i])
+        planned = order[:PLAN_WIDTH]
+        for j in range(0, len(planned), 2):
+            if self.clock() >= until:
+                break
+            pair = planned[j : j + 2]
+            if len(pair) == 1:  # score_options plans only among two options or more: add one, its score unused
+                pair.append(order[j + 1] if j + 1 < len(order) else order[0])
+            both = score_options(first, player, [options[i] for i in pair], True, 2)
+            for i, score in zip(pair, both, strict=True):
+                if i in planned:
+                    scores[i] = score
+        return scores
 
     def _halving(
         self,
@@ -186,70 +243,114 @@ class SearchBot:
         prior: dict[Option, float],
     ) -> tuple[Option, int, float]:
         """Sequential halving over the candidates (best-first by the heuristic): each round plays every
-        surviving candidate in the same fresh determinizations and keeps the better half by their rewards
-        in every line so far (all survivors were played in the same determinizations), with the heuristic's
-        own score counted as ``prior_lines`` lines more (ties: the heuristic's order). Returns the choice,
-        the lines played and the choice's mean reward."""
+        surviving candidate in the same fresh determinizations and keeps the better half by their mean rewards
+        over every line so far, with the heuristic's own score counted as ``prior_lines`` lines more (ties: the
+        heuristic's order). A budget in lines gives each round its share of them; a budget in seconds (counted
+        from ``started``) gives each round an equal share of the time left, and ends the search, with the best
+        by the current estimates, when the time is up (see the module's docstring). Returns the choice, the
+        lines played and the choice's mean reward."""
         budget = self.iterations
         if budget is not None:  # at least one determinization a round
             while len(candidates) > 2 and len(candidates) * _rounds(len(candidates)) > budget:
                 candidates = candidates[:-1]
+        deadline = None if self.seconds is None else started + self.seconds
+        clock = self.clock
         rounds = _rounds(len(candidates))
         trees = {o: TurnNode() for o in candidates}
         survivors = list(candidates)
         done = 0
         worlds = [first]
         out_of_time = False
+        line_time = 0.0  # the time the scored lines took, for the pace
         top = max(prior[o] for o in survivors)  # rewards near the middle, where the mapping is not flat
         sums = {o: self.prior_lines * _reward(prior[o] - top) for o in survivors}
+        counts = dict.fromkeys(survivors, 0)
         for r in range(rounds):
             played = 0
             spent = done
+            round_end = None
+            if deadline is not None:
+                now = clock()
+                round_end = now + (deadline - now) / (rounds - r)
             while not out_of_time:
                 if budget is not None:  # this round's share: what is left in the last one
                     share = budget - spent if r == rounds - 1 else budget // rounds
                     if played >= max(1, share // len(survivors)):
                         break
+                if deadline is not None and round_end is not None:
+                    now = clock()
+                    if now >= deadline:
+                        out_of_time = True
+                        break
+                    # The round's share of the time (after one determinization at least), and a determinization
+                    # only if it can end in time at the pace of the lines so far.
+                    if (played and now >= round_end) or (done and now + line_time / done * len(survivors) > deadline):
+                        break
                 world = worlds.pop() if worlds else determinize(view, player, self.rng)
                 for o in survivors:
-                    sums[o] += self._line(world, player, o, trees[o])
-                done += len(survivors)
+                    line_started = clock() if deadline is not None else 0.0
+                    value = self._line(world, player, o, trees[o], deadline)
+                    if value is None:  # cut short by the deadline
+                        self.dropped += 1
+                        out_of_time = True
+                        break
+                    if deadline is not None:
+                        line_time += clock() - line_started
+                    sums[o] += value
+                    counts[o] += 1
+                    done += 1
                 played += 1
-                if self.seconds is not None:
-                    elapsed = time.perf_counter() - started
-                    out_of_time = elapsed >= self.seconds
-                    if budget is None:  # a budget in seconds only: lines at the pace of the first ones
-                        budget = max(done, int(self.seconds * done / max(elapsed, 1e-9)))
-            survivors.sort(key=lambda o: -sums[o])  # stable: ties keep the heuristic's order
+            # Survivors played in the same determinizations compare by their sums (the same as by their means);
+            # a determinization the deadline cut short leaves them with different numbers of lines.
+            even = len({counts[o] for o in survivors}) == 1
+            survivors.sort(key=lambda o: -(sums[o] if even else sums[o] / (self.prior_lines + counts[o] or 1.0)))
             if out_of_time:
                 break
-            survivors = survivors[: (len(survivors) + 1) // 2]
+            if r < rounds - 1:
+                survivors = survivors[: (len(survivors) + 1) // 2]
+        self.last_lines = counts
         best = survivors[0]
         return best, done, trees[best].total / max(1, trees[best].visits)
 
-    def _line(self, world: Game, player: int, option: Option, node: TurnNode) -> float:
-        """One line (:meth:`play_line`), its reward (between 0 and 1) added up along its path in the tree."""
+    def _line(
+        self, world: Game, player: int, option: Option, node: TurnNode, deadline: float | None = None
+    ) -> float | None:
+        """One line (:meth:`play_line`), its reward (between 0 and 1) added up along its path in the tree; None,
+        with nothing added, when the line reached ``deadline`` (a time of :attr:`clock`) before its end."""
         path = [node]
-        g = self.play_line(world, player, option, path)
+        g = self.play_line(world, player, option, path, deadline)
+        if g is None:
+            return None
         value = win_chance(g, player)
         for n in path:
             n.visits += 1
             n.total += value
         return value
 
-    def play_line(self, world: Game, player: int, option: Option, path: list[TurnNode] | None = None) -> Game:
+    def play_line(
+        self,
+        world: Game,
+        player: int,
+        option: Option,
+        path: list[TurnNode] | None = None,
+        deadline: float | None = None,
+    ) -> Game | None:
         """Play ``option`` in a copy of ``world`` (a determinization where ``player`` is to decide): the rest of
         ``player``'s turn down the tree whose nodes ``path`` starts with (the heuristic's choices with no
         tree), the other seats by the heuristic's one-action lookahead or Wakhan's procedure, up to
-        ``player``'s next turn decision or the end of the game. Returns the position where the line ends;
-        the nodes passed are appended to ``path``."""
+        ``player``'s next turn decision or the end of the game. Returns the position where the line ends; the
+        nodes passed are appended to ``path``. With a ``deadline`` (a time of :attr:`clock`), the clock is read
+        before every decision of the line and None is returned once it is reached."""
         g = world.clone()
         g.quiet = True
         turn = g.turn
         g.apply(option)
         node = path[-1] if path else TurnNode()
+        clock = self.clock
         steps = 0
         while not g.is_over and steps < LINE_STEPS:
+            if deadline is not None and clock() >= deadline:
+                return None
             steps += 1
             who = g.current_player
             assert who is not None

@@ -6,19 +6,23 @@ process pool (the default), in this process (``--workers 1``), or as Ray tasks (
 are put back in game order, so the same command gives the same results whichever way it runs.
 
 The report gives each bot's games, wins (a shared win counts 1/k for each of the k winners), win rate with a
-95% Wilson confidence interval, and an Elo rating fitted to all pairwise results within games (a winner beats
-every other seat; other seats compare by victory points); every game is saved as a replayable record.
+95% Wilson confidence interval, an Elo rating fitted to all pairwise results within games (a winner beats
+every other seat; other seats compare by victory points), and the CPU time of a decision (the mean and the
+longest, measured in the process that ran it, so figures from Ray compare with local ones) beside the wall
+time; every game is saved as a replayable record, by default under the data folder (``$PAXPAMIR_HOME`` or
+``~/.paxpamir``) in ``arena/<date>-<time>-seed<S>/``.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import itertools
 import json
 import math
 import os
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any, TextIO
 
@@ -28,7 +32,9 @@ from ..agents.runner import GameFailure, play_game
 from ..engine.errors import PamirError
 from ..engine.game import MAX_PLAYERS, MIN_PLAYERS, Game
 from .arguments import player_count_arg, positive_arg, seed_arg, wakhan_variants_arg, wakhan_variants_help
+from .progress import Progress
 from .records import record_text
+from .terminal.saves import paxpamir_home
 
 ELO_BASE = 1500.0
 #: A game of bots that runs longer than this is reported as failed (a bot is looping).
@@ -58,10 +64,12 @@ class GameOutcome:
     decisions: int
     end_reason: str
     record: dict[str, Any] = field(repr=False)
-    seconds: list[float]  # decision time per seat (machine-dependent: not part of the result)
+    seconds: list[float]  # decision time per seat, wall clock (machine-dependent: not part of the result)
     seat_decisions: list[int]
     searched: list[int]  # decisions searched and iterations run by search bots, per seat
     iterations: list[int]
+    cpu_seconds: list[float]  # CPU time of the seat's decisions (the thread that ran them), and the longest one
+    cpu_max: list[float]
     error: str | None = None
 
     def result_key(self) -> tuple[Any, ...]:
@@ -128,19 +136,25 @@ def schedule(bots: Sequence[str], players: int, games: int, seed: int,
 
 
 class _Timed:
-    """Counts a bot's decisions and the time they take."""
+    """Counts a bot's decisions and the time they take: wall clock, and the CPU time of the thread deciding
+    (a bot decides in one thread; other threads and processes on the machine do not count)."""
 
-    __slots__ = ("agent", "seconds", "decisions")
+    __slots__ = ("agent", "seconds", "cpu", "cpu_max", "decisions")
 
     def __init__(self, agent: Any) -> None:
         self.agent = agent
         self.seconds = 0.0
+        self.cpu = 0.0
+        self.cpu_max = 0.0
         self.decisions = 0
 
     def decide(self, game: Game) -> Decision:
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.thread_time()
         made = self.agent.decide(game)
+        cpu = time.thread_time() - c0
         self.seconds += time.perf_counter() - t0
+        self.cpu += cpu
+        self.cpu_max = max(self.cpu_max, cpu)
         self.decisions += 1
         return made
 
@@ -169,6 +183,8 @@ def play_spec(spec: GameSpec) -> GameOutcome:
         seat_decisions=[a.decisions for a in agents],
         searched=[int(getattr(a.agent, "searched", 0)) for a in agents],
         iterations=[int(getattr(a.agent, "iterations_run", 0)) for a in agents],
+        cpu_seconds=[a.cpu for a in agents],
+        cpu_max=[a.cpu_max for a in agents],
         error=error,
     )
 
@@ -178,7 +194,8 @@ def play_spec(spec: GameSpec) -> GameOutcome:
 
 def run_local(specs: Sequence[GameSpec], workers: int, progress: Callable[[GameOutcome], None] | None = None
               ) -> list[GameOutcome]:
-    """Play the games in a local process pool (``workers`` > 1) or in this process; results in game order."""
+    """Play the games in a local process pool (``workers`` > 1) or in this process; ``progress`` sees each
+    outcome as its game ends; results in game order."""
     if workers <= 1 or len(specs) <= 1:
         out = []
         for spec in specs:
@@ -187,20 +204,39 @@ def run_local(specs: Sequence[GameSpec], workers: int, progress: Callable[[GameO
                 progress(outcome)
             out.append(outcome)
         return out
-    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures import ProcessPoolExecutor, as_completed
 
     with ProcessPoolExecutor(max_workers=workers) as pool:
         results = []
-        for outcome in pool.map(play_spec, specs, chunksize=1):
+        for future in as_completed([pool.submit(play_spec, spec) for spec in specs]):
+            outcome = future.result()
             if progress is not None:
                 progress(outcome)
             results.append(outcome)
-    return results
+    return sorted(results, key=lambda o: o.index)
 
 
 def run_ray(specs: Sequence[GameSpec], address: str | None = None,
             progress: Callable[[GameOutcome], None] | None = None, **init: Any) -> list[GameOutcome]:
-    """Play the games as Ray tasks on the cluster at ``address`` (None: start or join a local instance)."""
+    """Play the games as Ray tasks on the cluster at ``address`` (None: start or join a local instance);
+    ``progress`` sees each outcome as its game ends; results in game order."""
+    with ray_runtime(address, **init) as ray:
+        task = ray.remote(play_spec)
+        pending = [task.remote(spec) for spec in specs]
+        results: list[GameOutcome] = []
+        while pending:
+            ready, pending = ray.wait(pending, num_returns=1)
+            outcome = ray.get(ready[0])
+            if progress is not None:
+                progress(outcome)
+            results.append(outcome)
+        return sorted(results, key=lambda o: o.index)
+
+
+@contextlib.contextmanager
+def ray_runtime(address: str | None = None, **init: Any) -> Iterator[Any]:
+    """The ``ray`` module, connected to the cluster at ``address`` (None: start or join a local instance) unless
+    it already is, and shut down at the end if it was connected here."""
     try:
         import ray
     except ImportError:
@@ -210,15 +246,7 @@ def run_ray(specs: Sequence[GameSpec], address: str | None = None,
         ray.init(address=address, **init)
         started = True
     try:
-        task = ray.remote(play_spec)
-        refs = [task.remote(spec) for spec in specs]
-        results: list[GameOutcome] = []
-        for ref in refs:  # in game order
-            outcome = ray.get(ref)
-            if progress is not None:
-                progress(outcome)
-            results.append(outcome)
-        return results
+        yield ray
     finally:
         if started:
             ray.shutdown()
@@ -296,7 +324,9 @@ class BotStats:
     name: str
     games: int = 0
     wins: float = 0.0
-    seconds: float = 0.0
+    seconds: float = 0.0  # wall clock
+    cpu_seconds: float = 0.0
+    cpu_max: float = 0.0  # the longest decision
     decisions: int = 0
     searched: int = 0
     iterations: int = 0
@@ -304,6 +334,10 @@ class BotStats:
     @property
     def rate(self) -> float:
         return self.wins / self.games if self.games else 0.0
+
+    def per_decision(self, seconds: float) -> float:
+        """``seconds`` over the bot's decisions, in milliseconds."""
+        return 1000 * seconds / self.decisions if self.decisions else 0.0
 
 
 def bot_stats(outcomes: Sequence[GameOutcome]) -> dict[str, BotStats]:
@@ -313,6 +347,8 @@ def bot_stats(outcomes: Sequence[GameOutcome]) -> dict[str, BotStats]:
         for seat, name in enumerate(o.lineup):
             st = stats.setdefault(name, BotStats(name))
             st.seconds += o.seconds[seat]
+            st.cpu_seconds += o.cpu_seconds[seat]
+            st.cpu_max = max(st.cpu_max, o.cpu_max[seat])
             st.decisions += o.seat_decisions[seat]
             st.searched += o.searched[seat]
             st.iterations += o.iterations[seat]
@@ -333,23 +369,23 @@ def report(outcomes: Sequence[GameOutcome], out: TextIO, wall: float | None = No
     names = list(stats)
     elo = elo_ratings(names, pairwise(outcomes))
     failures = [o for o in outcomes if o.error]
-    print(f"{'bot':<18} {'games':>5} {'wins':>7} {'win rate':>8}  {'95% CI':<15} {'Elo':>6} {'ms/decision':>11}",
-          file=out)
+    print(f"{'bot':<18} {'games':>5} {'wins':>7} {'win rate':>8}  {'95% CI':<15} {'Elo':>6} "
+          f"{'CPU ms/decision':>15} {'CPU max':>8} {'wall ms':>8}", file=out)
     rows = []
     for name in names:
         st = stats[name]
         lo, hi = wilson(st.wins, st.games)
-        ms = 1000 * st.seconds / st.decisions if st.decisions else 0.0
+        ms, cpu_ms, cpu_max = st.per_decision(st.seconds), st.per_decision(st.cpu_seconds), 1000 * st.cpu_max
         print(f"{name:<18} {st.games:>5} {st.wins:>7.1f} {st.rate:>8.1%}  [{lo:.1%}, {hi:.1%}]".ljust(57)
-              + f" {elo[name]:>6.0f} {ms:>11.2f}", file=out)
+              + f" {elo[name]:>6.0f} {cpu_ms:>15.2f} {cpu_max:>8.1f} {ms:>8.2f}", file=out)
         rows.append({"bot": name, "games": st.games, "wins": st.wins, "win_rate": st.rate, "ci95": [lo, hi],
-                     "elo": elo[name], "ms_per_decision": ms})
+                     "elo": elo[name], "cpu_ms_per_decision": cpu_ms, "cpu_ms_max": cpu_max,
+                     "ms_per_decision": ms})
         if st.searched:
-            per = st.seconds / st.decisions if st.decisions else 0.0
+            cpu = max(st.cpu_seconds, 1e-9)
             print(f"  {name}: {st.searched} searched decisions, {st.iterations / st.searched:.0f} iterations "
-                  f"each, {st.iterations / max(st.seconds, 1e-9):.0f} iterations/s, "
-                  f"{st.decisions / max(st.seconds, 1e-9):.1f} decisions/s ({per * 1000:.0f} ms a decision)",
-                  file=out)
+                  f"each, {st.iterations / cpu:.0f} iterations a CPU second, "
+                  f"{st.decisions / cpu:.1f} decisions a CPU second ({cpu_ms:.0f} CPU ms a decision)", file=out)
     n_games = len(outcomes)
     seats = len(outcomes[0].lineup) if outcomes else 0
     seat_wins = [sum(1.0 / len(o.winners) for o in outcomes if s in o.winners and not o.error) for s in range(seats)]
@@ -361,8 +397,24 @@ def report(outcomes: Sequence[GameOutcome], out: TextIO, wall: float | None = No
     return {"bots": rows, "games": n_games, "failures": len(failures), "seat_wins": seat_wins}
 
 
-def save_records(outcomes: Sequence[GameOutcome], directory: str, summary: dict[str, Any]) -> None:
+def default_records_dir(seed: int, now: float | None = None) -> str:
+    """A new folder, made here, for a tournament's records under the data folder:
+    ``<home>/arena/<date>-<time>-seed<S>`` (``-2``, ``-3``... after it when that exists: a tournament never mixes
+    its records with another's)."""
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(now))
+    base = os.path.join(paxpamir_home(), "arena", f"{stamp}-seed{seed}")
+    os.makedirs(os.path.dirname(base), exist_ok=True)
+    path, k = base, 2
+    while True:
+        try:
+            os.mkdir(path)
+            return path
+        except FileExistsError:
+            path, k = f"{base}-{k}", k + 1
 
+
+def save_records(outcomes: Sequence[GameOutcome], directory: str, summary: dict[str, Any]) -> None:
+    """Write each game's record (``game-<index>-seed-<seed>.json``) and ``summary.json`` in ``directory``."""
     os.makedirs(directory, exist_ok=True)
     for o in outcomes:
         path = os.path.join(directory, f"game-{o.index:04d}-seed-{o.seed}.json")
@@ -386,30 +438,35 @@ def cmd_arena(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     print(f"arena: {args.games} games of {args.players} players, seeds {args.seed}..{args.seed + args.games - 1}, "
           f"on {where}", file=err)
     print("lineups (seats rotated): " + "; ".join(lineups[:4]) + (" ..." if len(lineups) > 4 else ""), file=err)
-    done = [0]
+    started, t0 = time.time(), time.perf_counter()
+    # Ray starts (and says so on standard error) before the bar is drawn.
+    cluster = ray_runtime(args.ray or None) if args.ray is not None else contextlib.nullcontext()
+    with cluster, Progress(err) as bar:
+        bar.phase("playing", total=len(specs), unit="games")
 
-    def progress(o: GameOutcome) -> None:
-        done[0] += 1
-        if args.verbose:
-            w = "+".join(o.lineup[s] for s in o.winners) or "-"
-            print(f"game {o.index} seed {o.seed}: {' / '.join(o.lineup)} -> {w} {o.vp}", file=err, flush=True)
+        def progress(o: GameOutcome) -> None:
+            bar.advance()
+            if args.verbose:
+                w = "+".join(o.lineup[s] for s in o.winners) or "-"
+                bar.print(f"game {o.index} seed {o.seed}: {' / '.join(o.lineup)} -> {w} {o.vp}", err)
 
-    t0 = time.perf_counter()
-    if args.ray is not None:
-        outcomes = run_ray(specs, args.ray or None, progress)
-    else:
-        outcomes = run_local(specs, args.workers, progress)
+        if args.ray is not None:
+            outcomes = run_ray(specs, args.ray or None, progress)
+        else:
+            outcomes = run_local(specs, args.workers, progress)
     wall = time.perf_counter() - t0
     summary = report(outcomes, out, wall)
-    if args.records:
+    if not args.no_records and args.records != "":
+        records = args.records or default_records_dir(args.seed, started)
         summary["command"] = (
             f"pamir arena --bots {' '.join(args.bots)} --players {args.players} --games {args.games} "
             f"--seed {args.seed}"
         )
         if args.wakhan_variants:
             summary["command"] += f" --wakhan-variants {','.join(args.wakhan_variants)}"
-        save_records(outcomes, args.records, summary)
-        print(f"records of {len(outcomes)} games saved in {args.records}/ (replay: Game.from_record)", file=out)
+        save_records(outcomes, records, summary)
+        print(f"records saved in {os.path.join(records, '')} ({len(outcomes)} games and summary.json; "
+              "pamir replay FILE replays one)", file=out)
     return 1 if summary["failures"] else 0
 
 
@@ -428,11 +485,14 @@ def register(sub: Any) -> None:
                    help="local processes (default: one per core; 1 plays in this process)")
     p.add_argument("--ray", nargs="?", const="", default=None, metavar="ADDRESS",
                    help="run the games on a Ray cluster (default address: start or join a local instance)")
-    p.add_argument("--records", metavar="DIR", default="arena-records",
-                   help="directory for the game records and summary.json (default arena-records; '' for none)")
+    saving = p.add_mutually_exclusive_group()
+    saving.add_argument("--records", metavar="DIR",
+                        help="folder for the game records and summary.json (default: a new folder "
+                             "arena/<date>-<time>-seed<S> in $PAXPAMIR_HOME or ~/.paxpamir)")
+    saving.add_argument("--no-records", action="store_true", help="save no records")
     p.add_argument("-v", "--verbose", action="store_true", help="print each game's result as it ends")
     p.set_defaults(run=cmd_arena)
 
 
-__all__ = ["GameOutcome", "GameSpec", "cmd_arena", "elo_ratings", "pairwise", "play_spec", "register", "report",
-           "run_local", "run_ray", "schedule", "wilson"]
+__all__ = ["GameOutcome", "GameSpec", "cmd_arena", "default_records_dir", "elo_ratings", "pairwise", "play_spec",
+           "ray_runtime", "register", "report", "run_local", "run_ray", "schedule", "wilson"]

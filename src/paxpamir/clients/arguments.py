@@ -15,27 +15,25 @@ from ..engine.game import MAX_PLAYERS, MIN_PLAYERS
 from ..rules.wakhan import WAKHAN_VARIANTS, wakhan_variants
 
 
+def _int_arg(text: str, refusal: str) -> int:
+    """``text`` as a whole number, else an argparse error saying ``refusal`` (with ``{text}`` for the text)."""
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(refusal.format(text=repr(text))) from None
+
+
 def player_count_arg(text: str) -> int:
     """``--players``: a number of players the game allows."""
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of players: {text!r}") from None
+    n = _int_arg(text, "not a number of players: {text}")
     if not MIN_PLAYERS <= n <= MAX_PLAYERS:
         raise argparse.ArgumentTypeError(f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {n}")
     return n
 
 
-def _whole_number(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-
-
 def positive_arg(text: str) -> int:
     """A count of at least 1 (games, workers, clones)."""
-    k = _whole_number(text)
+    k = _int_arg(text, "not a whole number: {text}")
     if k < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1, not {k}")
     return k
@@ -43,7 +41,7 @@ def positive_arg(text: str) -> int:
 
 def non_negative_arg(text: str) -> int:
     """A count that may be 0 (warm-up games, random moves)."""
-    k = _whole_number(text)
+    k = _int_arg(text, "not a whole number: {text}")
     if k < 0:
         raise argparse.ArgumentTypeError(f"must be 0 or more, not {k}")
     return k
@@ -51,10 +49,7 @@ def non_negative_arg(text: str) -> int:
 
 def seed_arg(text: str) -> int:
     """``--seed``: any whole number."""
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"a seed is a whole number, not {text!r}") from None
+    return _int_arg(text, "a seed is a whole number, not {text}")
 
 
 def wakhan_variants_arg(text: str) -> tuple[str, ...]:

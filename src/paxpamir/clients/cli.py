@@ -18,12 +18,12 @@ from typing import Any, TextIO
 from .. import __version__, build_info
 from ..agents.bots import RandomBot
 from ..agents.runner import GameFailure, play_game, play_seeded_game
-from ..content.cards import CARDS, find_cards
+from ..content.cards import CARDS
 from ..content.i18n import gettext as _
 from ..content.i18n import language
 from ..engine.errors import PamirError
 from ..engine.game import MAX_PLAYERS, MIN_PLAYERS, Game
-from ..presentation.cardref import card_line, card_lines, markdown_reference
+from ..presentation.cardref import card_list, card_query_lines, markdown_reference
 from ..server import cli as server_cli
 from . import arena
 from .arguments import (
@@ -36,6 +36,7 @@ from .arguments import (
     wakhan_variants_arg,
     wakhan_variants_help,
 )
+from .progress import Progress
 from .records import record_text
 from .terminal import commands as terminal
 
@@ -121,36 +122,39 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         f"{'game':>5} {'seed':>6}  {'winner':<8} {'VP':<{vp_width}} {'turns':>5} {'decisions':>9}  ended",
         file=out,
     )
-    for i in range(args.games):
-        seed = args.seed + i
-        try:
-            game, decisions = _play_random_game(n, seed, check, wakhan, variants)
-        except GameFailure as fail:
-            print(f"{i + 1:>5} {seed:>6}  FAILED after {fail.decisions} decisions: {fail}", file=out)
-            print(
-                f"error: game with seed {fail.seed} failed; reproduce with: "
-                f"pamir simulate{' --wakhan' if wakhan else ''}{variant_arg} --players {n} --games 1 "
-                f"--seed {fail.seed}"
-                + (" --check" if args.check else ""),
-                file=err,
+    with Progress(err) as bar:  # on standard error, and only on a terminal
+        bar.phase("playing", total=args.games, unit="games")
+        for i in range(args.games):
+            seed = args.seed + i
+            try:
+                game, decisions = _play_random_game(n, seed, check, wakhan, variants)
+            except GameFailure as fail:
+                bar.print(f"{i + 1:>5} {seed:>6}  FAILED after {fail.decisions} decisions: {fail}", out)
+                bar.print(
+                    f"error: game with seed {fail.seed} failed; reproduce with: "
+                    f"pamir simulate{' --wakhan' if wakhan else ''}{variant_arg} --players {n} --games 1 "
+                    f"--seed {fail.seed}"
+                    + (" --check" if args.check else ""),
+                    err,
+                )
+                return 1
+            s = game.summary()
+            winners = s["winners"]
+            for p in winners:
+                wins[p] += 1
+            if len(winners) > 1:
+                shared += 1
+            reasons[_short_reason(s["end_reason"])] += 1
+            total_turns += s["turns"]
+            total_decisions += decisions
+            vp = "/".join(str(v) for v in s["vp"])
+            who = "+".join("W" if p == w else str(p + 1) for p in winners) if wakhan else _seats(winners)
+            bar.print(
+                f"{i + 1:>5} {seed:>6}  {who:<8} {vp:<{vp_width}} {s['turns']:>5} {decisions:>9}  "
+                f"{_short_reason(s['end_reason'])}",
+                out,
             )
-            return 1
-        s = game.summary()
-        winners = s["winners"]
-        for p in winners:
-            wins[p] += 1
-        if len(winners) > 1:
-            shared += 1
-        reasons[_short_reason(s["end_reason"])] += 1
-        total_turns += s["turns"]
-        total_decisions += decisions
-        vp = "/".join(str(v) for v in s["vp"])
-        who = "+".join("W" if p == w else str(p + 1) for p in winners) if wakhan else _seats(winners)
-        print(
-            f"{i + 1:>5} {seed:>6}  {who:<8} {vp:<{vp_width}} {s['turns']:>5} {decisions:>9}  "
-            f"{_short_reason(s['end_reason'])}",
-            file=out,
-        )
+            bar.advance()
     k = args.games
     checked = " (invariants checked after every decision)" if check is not None else ""
     print(file=out)
@@ -199,36 +203,41 @@ def cmd_bench(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     total_games = 0
     total_decisions = 0
     total_time = 0.0
-    for n in counts:
-        try:
-            for seed in range(args.warmup):  # warm-up: not timed
-                _play_random_game(n, seed, quiet=quiet)
-            decisions = 0
-            turns = 0
-            t0 = time.perf_counter()
-            for seed in range(BENCH_SEED, BENCH_SEED + k):
-                game, d = _play_random_game(n, seed, quiet=quiet)
-                decisions += d
-                turns += game.turn
-            elapsed = time.perf_counter() - t0
-            mid = _mid_game(n, BENCH_SEED)
-        except GameFailure as fail:
-            print(f"error: {n}-player game with seed {fail.seed} failed: {fail}", file=err)
-            return 1
-        mid.clone()
-        t1 = time.perf_counter()
-        for _i in range(args.clones):
+    with Progress(err) as bar:  # on standard error, and only on a terminal
+        for n in counts:
+            try:
+                bar.phase(f"{n} players: warm-up", total=args.warmup, unit="games")
+                for seed in range(args.warmup):  # warm-up: not timed
+                    _play_random_game(n, seed, quiet=quiet)
+                    bar.advance()
+                bar.phase(f"{n} players: timed games", total=k, unit="games")
+                decisions = 0
+                turns = 0
+                t0 = time.perf_counter()
+                for seed in range(BENCH_SEED, BENCH_SEED + k):
+                    game, d = _play_random_game(n, seed, quiet=quiet)
+                    decisions += d
+                    turns += game.turn
+                    bar.advance()
+                elapsed = time.perf_counter() - t0
+                mid = _mid_game(n, BENCH_SEED)
+            except GameFailure as fail:
+                bar.print(f"error: {n}-player game with seed {fail.seed} failed: {fail}", err)
+                return 1
+            bar.phase(f"{n} players: {args.clones:,} clones")
             mid.clone()
-        clone_time = time.perf_counter() - t1
-        total_games += k
-        total_decisions += decisions
-        total_time += elapsed
-        print(
-            f"{n:>7} {k:>6} {elapsed:>8.2f} {k / elapsed:>8.1f} {decisions / elapsed:>11.0f} "
-            f"{decisions / k:>8.1f} {turns / k:>9.1f} {args.clones / clone_time:>9.0f} {state_bytes(mid):>8}",
-            file=out,
-            flush=True,
-        )
+            t1 = time.perf_counter()
+            for _i in range(args.clones):
+                mid.clone()
+            clone_time = time.perf_counter() - t1
+            total_games += k
+            total_decisions += decisions
+            total_time += elapsed
+            bar.print(
+                f"{n:>7} {k:>6} {elapsed:>8.2f} {k / elapsed:>8.1f} {decisions / elapsed:>11.0f} "
+                f"{decisions / k:>8.1f} {turns / k:>9.1f} {args.clones / clone_time:>9.0f} {state_bytes(mid):>8}",
+                out,
+            )
     print(
         f"all: {total_games} games in {total_time:.2f} s timed ({total_games / total_time:.1f} games/s, "
         f"{total_decisions / total_time:.0f} decisions/s); wall time {time.perf_counter() - started:.1f} s",
@@ -278,22 +287,11 @@ def cmd_cards(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             raise UsageError("--markdown prints the whole reference; give no card with it")
         out.write(markdown_reference())
         return 0
-    if not query:
-        for c in CARDS:
-            if c is not None:
-                print(card_line(c), file=out)
-        return 0
-    matches = find_cards(query)
-    if not matches:
-        raise UsageError(
-            _("no card is called {query} (try part of a name, or a number from 1 to 116)").format(query=repr(query))
-        )
-    if len(matches) > 1:
-        print(_("{n} cards match {query}:").format(n=len(matches), query=repr(query)), file=out)
-        for c in matches:
-            print(card_line(c), file=out)
-        return 0
-    print("\n".join(card_lines(matches[0])), file=out)
+    try:
+        lines = card_query_lines(query) if query else card_list([c for c in CARDS if c is not None])
+    except KeyError as exc:
+        raise UsageError(str(exc.args[0])) from None
+    print("\n".join(lines), file=out)
     return 0
 
 
@@ -417,7 +415,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     arena.register(sub)  # pamir arena: bot tournaments
     terminal.register(sub)  # the terminal game: play and replay
-    server_cli.register(sub)  # online play: pamir serve, pamir loadtest
+    server_cli.register(sub, progress=Progress)  # online play: pamir serve, pamir loadtest
     return parser
 
 

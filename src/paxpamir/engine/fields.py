@@ -36,12 +36,11 @@ NO_ROADS: Final[tuple[int, ...]] = (0,) * 27
 #: Every field of a game's state, once, in the order of the class's annotations: ``(name, how it is held, where
 #: the JSON form keeps it)``, the JSON place a key path of :meth:`~paxpamir.engine.game.Game.to_json`
 #: (``"players.rupees"``: each player's ``rupees``; ``"record.choices"``) or ``""`` for what the JSON form does not
-#: keep (derived caches, undo states, quiet). :func:`clone_into`, :func:`restore` and :func:`blank` (below)
-#: assign each field explicitly (a loop over names would be slow in a compiled build);
-#: ``tests/test_fields.py`` checks that each of them, the JSON form and the class's annotations cover exactly these
-#: fields, each as it is held here, and :func:`paxpamir.engine.invariants.check_invariants` checks that each holds
-#: what it says (a list, a tuple). A new field: its annotation, a row here, and the line each of those three
-#: methods and the JSON form need.
+#: keep (derived caches, undo states, quiet). :func:`clone_into` and :func:`blank` (below) assign each field
+#: explicitly (a loop over names would be slow in a compiled build); ``tests/test_fields.py`` checks that each of
+#: them, the JSON form and the class's annotations cover exactly these fields, each as it is held here, and
+#: :func:`paxpamir.engine.invariants.check_invariants` checks that each holds what it says (a list, a tuple). A new
+#: field: its annotation, a row here, and the line each of those two functions and the JSON form need.
 FIELDS: Final[tuple[tuple[str, str, str], ...]] = (
     ("n", VALUE, "players"),
     ("options", FROZEN, "options"),
@@ -97,10 +96,10 @@ FIELDS: Final[tuple[tuple[str, str, str], ...]] = (
 )
 
 
-# The three functions below assign every field of FIELDS explicitly, one line each, as the list says the field is
+# The two functions below assign every field of FIELDS explicitly, one line each, as the list says the field is
 # held (no loop over the names and no ``__dict__``: a compiled build would run them slowly or not at all);
-# ``tests/test_fields.py`` reads them and checks each line. ``Game._blank``, ``Game.clone`` and ``Game._restore``
-# call them.
+# ``tests/test_fields.py`` reads them and checks each line. ``Game._blank`` calls the first, ``Game.clone`` and
+# ``Game._restore`` the second.
 
 
 def blank(g: Game, n: int, options: dict[str, Any]) -> None:
@@ -159,12 +158,14 @@ def blank(g: Game, n: int, options: dict[str, Any]) -> None:
 
 
 def clone_into(src: Game, g: Game) -> None:
-    """Make ``g`` (a new, empty game) a copy of ``src`` that shares nothing mutable with it: the lists are copied,
-    the tuples (the tables that rarely change, and the history) shared, since they are immutable."""
+    """Make ``g`` (a new, empty game, or one to overwrite whole) a copy of ``src`` that shares nothing mutable with
+    it: the lists are copied; the tuples (the tables that rarely change, and the history) and what never changes
+    after setup are shared. In the order of :data:`FIELDS`, as :func:`blank` sets them: a pure Python build then
+    keeps every game's attributes in one shared layout."""
     g.n = src.n
-    g.options = src.options  # never mutated after creation
+    g.options = src.options  # a dict, never mutated after creation
     g.seed = src.seed
-    g.rng = src.rng
+    g.rng = src.rng  # the random generator's whole state: one integer
     g.turn = src.turn
     g.current = src.current
     g.phase = src.phase
@@ -172,7 +173,7 @@ def clone_into(src: Game, g: Game) -> None:
     g.rupees = src.rupees[:]
     g.vp = src.vp[:]
     g.gifts = src.gifts
-    g.prizes = src.prizes[:]
+    g.prizes = src.prizes[:]  # each player's prizes are an immutable tuple: a clone shares it
     g.hands = [x[:] for x in src.hands]
     g.courts = [x[:] for x in src.courts]
     g.tribes = src.tribes[:]
@@ -183,14 +184,14 @@ def clone_into(src: Game, g: Game) -> None:
     g.market_rupees = src.market_rupees[:]
     g.deck = src.deck[:]
     g.discard = src.discard[:]
-    g.removed = src.removed  # never mutated after setup
+    g.removed = src.removed  # a list, never mutated after setup
     g.favored = src.favored
     g.actions_used = src.actions_used
     g.used_cards = src.used_cards
     g.paid_cards = src.paid_cards
     g.placed = src.placed
     g.effects = src.effects
-    g.agenda = src.agenda[:]
+    g.agenda = src.agenda[:]  # its steps are immutable tuples: a clone shares them
     g.bank_out = src.bank_out
     g.bank_in = src.bank_in
     g.winners = src.winners[:]
@@ -212,58 +213,3 @@ def clone_into(src: Game, g: Game) -> None:
     g._top = src._top
     g._cyl_used = src._cyl_used
     g._blocks_used = src._blocks_used
-
-
-def restore(g: Game, other: Game) -> None:
-    """Make ``g`` become ``other`` (a clone nobody else uses: its lists are taken over, not copied)."""
-    g.n = other.n
-    g.options = other.options
-    g.seed = other.seed
-    g.rng = other.rng
-    g.turn = other.turn
-    g.current = other.current
-    g.phase = other.phase
-    g.loyalty = other.loyalty
-    g.rupees = other.rupees
-    g.vp = other.vp
-    g.gifts = other.gifts
-    g.prizes = other.prizes
-    g.hands = other.hands
-    g.courts = other.courts
-    g.tribes = other.tribes
-    g.armies = other.armies
-    g.roads = other.roads
-    g.spies = other.spies
-    g.market = other.market
-    g.market_rupees = other.market_rupees
-    g.deck = other.deck
-    g.discard = other.discard
-    g.removed = other.removed
-    g.favored = other.favored
-    g.actions_used = other.actions_used
-    g.used_cards = other.used_cards
-    g.paid_cards = other.paid_cards
-    g.placed = other.placed
-    g.effects = other.effects
-    g.agenda = other.agenda
-    g.bank_out = other.bank_out
-    g.bank_in = other.bank_in
-    g.winners = other.winners
-    g.end_reason = other.end_reason
-    g.rulers = other.rulers
-    g.wakhan = other.wakhan
-    g.ai_deck = other.ai_deck
-    g.ai_discard = other.ai_discard
-    g._log = other._log
-    g._log_len = other._log_len
-    g.quiet = other.quiet
-    g._history = other._history
-    g._history_len = other._history_len
-    g.undo_floor = other.undo_floor
-    g.initial = other.initial
-    g.keep_undo = other.keep_undo
-    g._undo_states = other._undo_states
-    g._options_cache = None
-    g._top = other._top
-    g._cyl_used = other._cyl_used
-    g._blocks_used = other._blocks_used

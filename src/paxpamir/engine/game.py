@@ -165,8 +165,8 @@ class Game:
         return self.clone()
 
     def _restore(self, other: Game) -> None:
-        """Become ``other``, a clone nobody else uses: its lists are taken over (:func:`.fields.restore`)."""
-        fields.restore(self, other)
+        """Become a copy of ``other`` that shares nothing mutable with it (:func:`.fields.clone_into`)."""
+        fields.clone_into(other, self)
 
     # ------------------------------------------------------------------ decision API
 

@@ -95,7 +95,7 @@ def undo_last(g: Game) -> None:
         states = states[:-1]
     if states and states[-1][0] == target:
         saved = states[-1][1]
-        g._restore(saved.clone())  # a copy: clones of this game share its saved states
+        g._restore(saved)  # copied: clones of this game share its saved states
         g._undo_states = states[:-1]
     else:
         replay = g._replay_base()

@@ -7,11 +7,11 @@ Check, refill the market, ...) or waits for its player to pick one of its option
 Every step kind declares itself completely, in one place, in the rules module that owns it (Rally-the-Troops
 style): a :class:`~typing.NamedTuple` names its arguments, so rules code builds steps as
 ``new_step(Tax, "tax", p, left, 0)`` (the same as ``Tax("tax", p, left, 0)``, made faster) and reads them as
-``step.left``; one call registers the kind with that type, the
-range of each argument (``args={"player": Seat, "left": Count, "taken": Count}``: ``Seat``, ``CourtCardNumber``,
-``Count``, ``OneOf(...)``, ...) and, for a decision, its options, apply, prompt and label functions; for an
-automatic step, the function that runs it. The declarations also validate every step
-of a loaded state (:func:`step_error`). On the wire (JSON) a step stays a plain list.
+``step.left``; one call registers the kind with that type, the range of each argument after its player (a seat)
+(``args={"left": Count, "taken": Count}``: ``CourtCardNumber``, ``Count``, ``OneOf(...)``, ...) and, for a
+decision, its options, apply and label functions and its prompt; for an automatic step, the function that runs it.
+The declarations also validate every step of a loaded state (:func:`step_error`). On the wire (JSON) a step stays
+a plain list.
 
 Handlers pop nothing themselves: the engine pops the step before calling them, and they push whatever
 follows (in reverse order, since the agenda is a stack).
@@ -20,6 +20,7 @@ follows (in reverse order, since the agenda is a stack).
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from ..content.map import REGIONS
@@ -47,30 +48,18 @@ MAX_COUNT: Final = 99
 # ---------------------------------------------------------------------------- argument types
 
 
+@dataclass(frozen=True, slots=True)
 class Arg:
     """What one step argument may hold: an integer in a range (seats: ``0 … n-1``), one of some strings, a
     nested step, or anything."""
 
-    __slots__ = ("what", "lo", "hi", "seat", "choices", "step", "anything")
-
-    def __init__(
-        self,
-        what: str,
-        lo: int = 0,
-        hi: int = 0,
-        *,
-        seat: bool = False,
-        choices: tuple[str, ...] = (),
-        step: bool = False,
-        anything: bool = False,
-    ) -> None:
-        self.what = what
-        self.lo = lo
-        self.hi = hi
-        self.seat = seat
-        self.choices = choices
-        self.step = step
-        self.anything = anything
+    what: str
+    lo: int = 0
+    hi: int = 0
+    seat: bool = False
+    choices: tuple[str, ...] = ()
+    step: bool = False
+    anything: bool = False
 
     def error(self, value: Any, n: int) -> str | None:
         """Why ``value`` is not a valid argument of this type in an ``n``-player game (None if it is)."""
@@ -163,7 +152,8 @@ def _fields(kind: str, cls: type, args: dict[str, Arg]) -> tuple[tuple[str, Arg]
     if names[:2] != ("kind", "player"):
         raise RuntimeError(f"step {kind!r}: its type's first fields must be kind and player, not {names[:2]}")
     if set(args) != set(names[1:]):
-        raise RuntimeError(f"step {kind!r}: args must declare exactly the fields {names[1:]}, not {tuple(args)}")
+        given = tuple(name for name in args if name != "player")
+        raise RuntimeError(f"step {kind!r}: args must declare exactly the fields {names[2:]} after player, not {given}")
     return tuple((name, args[name]) for name in names[1:])
 
 
@@ -189,18 +179,19 @@ def _new_kind(kind: str, cls: type, args: dict[str, Arg]) -> StepKind:
 def decision_kind(
     kind: str,
     step: type[S],
-    *,
     options: Callable[[Game, S], list[Option]],
     apply: Callable[[Game, S, Option], None],
-    prompt: str,
     label: Callable[[Game, S, Option], str],
+    prompt: str,
+    *,
     ask: Callable[[Game, S], str] | None = None,
     check: Callable[[Game, S, Step | None], str | None] | None = None,
-    args: dict[str, Arg],
+    args: dict[str, Arg] | None = None,
 ) -> StepKind:
-    """Register a decision step: its type and the types of its arguments, options, apply, prompt (``ask``
-    when it depends on the step) and option labels."""
-    spec = _new_kind(kind, step, args)
+    """Register a decision step: its type, its options, apply and option label functions, its prompt (``ask`` when
+    it depends on the step) and the types of its arguments after ``player`` (a seat):
+    ``decision_kind("betray", Betray, _betray_options, _betray, _betray_label, N_("Betray: ..."))``."""
+    spec = _new_kind(kind, step, {"player": Seat, **args} if args else {"player": Seat})
     spec.options = options  # type: ignore[assignment]
     spec.apply = apply  # type: ignore[assignment]
     spec.prompt = prompt
@@ -216,10 +207,11 @@ def automatic_kind(
     run: Callable[[Game, S], None],
     check: Callable[[Game, S, Step | None], str | None] | None = None,
     *,
-    args: dict[str, Arg],
+    args: dict[str, Arg] | None = None,
 ) -> StepKind:
-    """Register an automatic step: its type, the types of its arguments and the function that runs it."""
-    spec = _new_kind(kind, step, args)
+    """Register an automatic step: its type, the types of its arguments after ``player`` (a seat, unless ``args``
+    says otherwise: ``{"player": SeatOrNobody}``) and the function that runs it."""
+    spec = _new_kind(kind, step, {"player": Seat, **args} if args else {"player": Seat})
     spec.run = run  # type: ignore[assignment]
     spec.check = check  # type: ignore[assignment]
     return spec

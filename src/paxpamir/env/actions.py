@@ -48,6 +48,8 @@ KINDS: Final[tuple[str, ...]] = (
     "take_tribe", "take_spy", "take_gift", "take_army", "take_road",
     # discards, events and abilities
     "discard", "player", "suit", "region", "skip", "safe_house", "decline",
+    # bargaining over a bribe
+    "offer", "accept", "ask", "insist", "break_off",
 )  # fmt: skip
 
 #: Every option kind and the domains of its arguments, in index order (from the kinds' declarations).
@@ -94,8 +96,16 @@ def encode(option: Option) -> int:
     return OFFSETS[k] + index
 
 
+#: The options decoded so far, by index (at most NUM_ACTIONS entries; options are immutable tuples).
+_OPTION_AT: Final[dict[int, Option]] = {}
+
+
 def decode(index: int) -> Option:
     """The option with this index (the inverse of :func:`encode`); raises PamirError when out of range."""
+    if type(index) is int:
+        known = _OPTION_AT.get(index)
+        if known is not None:
+            return known
     if isinstance(index, bool) or not hasattr(index, "__index__"):
         raise PamirError(f"an action is an integer, not {index!r}")
     index = int(index)  # numpy integers too
@@ -108,7 +118,8 @@ def decode(index: int) -> Option:
         rest, i = divmod(rest, len(domain))
         args.append(domain[i])
     args.reverse()
-    return (KINDS[k], *args)
+    option = _OPTION_AT[index] = (KINDS[k], *args)
+    return option
 
 
 def kind_of(index: int) -> str:
@@ -118,9 +129,24 @@ def kind_of(index: int) -> str:
     return KINDS[bisect_right(OFFSETS, index) - 1]
 
 
+#: The index of every option the engine has listed so far (at most NUM_ACTIONS entries): :func:`legal_actions`
+#: looks an option up by hashing it instead of encoding it again. Only the engine's options go in (each encoded
+#: first, so an option whose values have the wrong types never does): ``("purchase", True)`` equals
+#: ``("purchase", 1)`` as a key, but the engine never lists it.
+_INDEX_OF: Final[dict[Option, int]] = {}
+
+
 def legal_actions(game: Game) -> list[int]:
     """The indices of the legal options, in the engine's order (empty when the game is over)."""
-    return [encode(o) for o in game.legal_options()]
+    known = _INDEX_OF
+    options = game.legal_options()
+    try:
+        return [known[o] for o in options]
+    except KeyError:  # an option not met before
+        for o in options:
+            if o not in known:
+                known[o] = encode(o)
+        return [known[o] for o in options]
 
 
 def legal_mask(game: Game) -> list[int]:

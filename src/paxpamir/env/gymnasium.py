@@ -4,10 +4,14 @@ The opponents are any agents with ``decide(game) -> Decision`` (:class:`~paxpami
 default); Wakhan's seat, in a Wakhan game, is always played by the rulebook's procedure. Observations are the
 same dicts as in the PettingZoo environment (``"observation"``, ``"action_mask"``); the mask is also in
 ``info["action_mask"]`` and from :meth:`PaxPamirGymEnv.action_masks` (the name that maskable-policy libraries
-look for). The reward is 0 until the end, then +1 if the learning seat is among the winners and -1 if not. An
-illegal action raises :class:`~paxpamir.engine.errors.IllegalOption` and changes nothing; with
-``illegal="lose"`` it ends the episode instead, with reward -1 and ``info["illegal"]`` set (for generic
-checkers and agents that ignore the mask).
+look for). The reward is 0 until the end, then +1 if the learning seat is among the winners and -1 if not.
+
+An illegal action (one the mask does not mark) ends the episode by default (``illegal="lose"``): the learning
+seat forfeits, the step returns reward -1, ``terminated`` and ``info["illegal"] = True``, and the game is left
+as it was (a new episode needs ``reset()``). This is what generic code that samples the whole action space
+expects (Gymnasium's ``check_env`` passes with the default settings). With ``illegal="raise"`` an illegal
+action raises :class:`~paxpamir.engine.errors.IllegalOption` instead and changes nothing, which catches a
+policy that ignores its mask.
 
 Needs the ``rl`` extra (``pip install paxpamir[rl]``).
 
@@ -35,9 +39,13 @@ from ..agents.wakhan import WakhanPlayer
 from ..engine.errors import PamirError
 from ..engine.game import Game
 from .actions import NUM_ACTIONS, decode, legal_actions
+from .arrays import ObservationBuilder
 from .core import LOSS, agent_seats, check_table, final_rewards, play_wakhan
-from .observation import observation_string, observation_vector
+from .observation import observation_string
 from .pettingzoo import observation_space
+
+#: What an illegal action does: ends the episode as a loss (the default), or raises IllegalOption.
+ILLEGAL = ("lose", "raise")
 
 #: Opponents: a bot kind's name, one agent for every other seat, one per other seat (in seat order), or a
 #: factory seat -> agent.
@@ -64,7 +72,7 @@ class PaxPamirGymEnv(gym.Env):
     None for a seat drawn at random each episode; ``opponents`` plays the others (default: RandomBot; a
     name such as ``"heuristic"`` makes a fresh bot of that kind for each seat and episode).
     ``max_decisions`` (optional) truncates an episode after that many decisions of the learning seat.
-    ``illegal`` is ``"raise"`` (default) or ``"lose"`` (see the module docstring).
+    ``illegal`` is ``"lose"`` (default) or ``"raise"`` (see the module docstring).
     """
 
     metadata = {"render_modes": ["ansi"]}
@@ -77,7 +85,7 @@ class PaxPamirGymEnv(gym.Env):
         opponents: Opponents = None,
         max_decisions: int | None = None,
         render_mode: str | None = None,
-        illegal: str = "raise",
+        illegal: str = "lose",
     ) -> None:
         check_table(players, bool(wakhan))
         seats = agent_seats(players, bool(wakhan))
@@ -85,8 +93,8 @@ class PaxPamirGymEnv(gym.Env):
             raise PamirError(f"the learning seat must be one of {seats}, not {seat!r}")
         if render_mode is not None and render_mode != "ansi":
             raise PamirError(f"render_mode must be 'ansi' or None, not {render_mode!r}")
-        if illegal not in ("raise", "lose"):
-            raise PamirError(f"illegal must be 'raise' or 'lose', not {illegal!r}")
+        if illegal not in ILLEGAL:
+            raise PamirError(f"illegal must be one of {ILLEGAL}, not {illegal!r}")
         self.illegal = illegal
         self.players = players
         self.wakhan = bool(wakhan)
@@ -104,6 +112,9 @@ class PaxPamirGymEnv(gym.Env):
         self.game: Game | None = None
         self.decisions = 0
         self._forfeited = False
+        self._builder = ObservationBuilder()
+        #: The legal actions of the current state, once asked for (forgotten by step and reset).
+        self._legal: list[int] | None = None
 
     def _bot(self, seat: int) -> Agent:
         bot = self._bots.get(seat)
@@ -139,6 +150,7 @@ class PaxPamirGymEnv(gym.Env):
         self.game = Game.new(players=self.players, seed=game_seed, wakhan=self.wakhan)
         self.decisions = 0
         self._forfeited = False
+        self._legal = None
         self._play_others()
         return self._observe(), self._info()
 
@@ -147,10 +159,11 @@ class PaxPamirGymEnv(gym.Env):
         if g.is_over or self._forfeited:
             raise PamirError("the episode is over: call reset()")
         option = decode(int(action))
-        if self.illegal == "lose" and option not in g.legal_options():
+        if self.illegal == "lose" and int(action) not in self._legal_actions():
             self._forfeited = True
             return self._observe(), LOSS, True, False, {**self._info(), "illegal": True}
         g.apply(option, self.seat)
+        self._legal = None
         self.decisions += 1
         self._play_others()
         terminated = g.is_over
@@ -159,11 +172,11 @@ class PaxPamirGymEnv(gym.Env):
         return self._observe(), reward, terminated, truncated, self._info()
 
     def action_masks(self) -> np.ndarray:
-        """Booleans: which actions are legal now."""
-        g = self._game()
+        """Booleans: which actions are legal now (a new array)."""
         mask = np.zeros(NUM_ACTIONS, dtype=bool)
-        if not g.is_over:
-            mask[legal_actions(g)] = True
+        legal = self._legal_actions()
+        if legal:
+            mask[legal] = True
         return mask
 
     def render(self) -> str | None:
@@ -189,12 +202,18 @@ class PaxPamirGymEnv(gym.Env):
             decision = self._bot(who).decide(g)
             g.apply(decision.option, who, decision.reason)
 
+    def _legal_actions(self) -> list[int]:
+        if self._legal is None:
+            g = self._game()
+            self._legal = [] if g.is_over or g.current_player != self.seat else legal_actions(g)
+        return self._legal
+
     def _observe(self) -> dict[str, np.ndarray]:
-        g = self._game()
-        return {
-            "observation": np.asarray(observation_vector(g, self.seat), dtype=np.float32),
-            "action_mask": self.action_masks().astype(np.int8),
-        }
+        mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
+        legal = self._legal_actions()
+        if legal:
+            mask[legal] = 1
+        return {"observation": self._builder.vector(self._game(), self.seat).copy(), "action_mask": mask}
 
     def _info(self) -> dict[str, Any]:
         g = self._game()
@@ -204,4 +223,4 @@ class PaxPamirGymEnv(gym.Env):
         return info
 
 
-__all__ = ["Opponents", "PaxPamirGymEnv", "make_bot"]
+__all__ = ["ILLEGAL", "Opponents", "PaxPamirGymEnv", "make_bot"]

@@ -17,7 +17,9 @@ wakhan     face-up AI card, AI deck size, next card's back        see below
 
 Nothing hidden from the viewer is used: other players' hands appear only as their sizes, the deck only as its
 size and its Dominance Checks; the cards set aside at setup (``removed`` in the view) are left out too, since
-at the table they go back to the box unseen. Nothing here needs a third-party package.
+at the table they go back to the box unseen. Nothing here needs a third-party package. The environments build
+the same vectors as float32 arrays, incrementally (:mod:`paxpamir.env.arrays`, numpy): a view carries the whole
+log, so building from one costs more as the game goes on.
 
 >>> from paxpamir import Game
 >>> game = Game.new(players=3, seed=1)
@@ -99,6 +101,8 @@ DECISION_KINDS: Final[tuple[str, ...]] = (
     "blackmail",
     "infrastructure",
     "safe_house",
+    "bribe_answer",
+    "bribe_counter",
 )
 EFFECTS: Final[tuple[str, ...]] = (
     "newTactics",
@@ -161,11 +165,19 @@ STEP_CARD: Final[dict[str, str]] = {
     "safe_house": "card",
     "bribe_demand": "card",
     "bribe_pay": "card",
+    "bribe_answer": "card",
+    "bribe_counter": "card",
 }
 #: The field of a pending decision step that holds the units left in its action (``units_left_in_action/3``).
 STEP_UNITS: Final[dict[str, str]] = {"tax": "left", "build": "left", "move": "left", "battle": "left"}
-#: The field of a pending bribe step that holds the amount (``bribe_amount/5``).
-STEP_AMOUNT: Final[dict[str, str]] = {"bribe_demand": "amount", "bribe_pay": "amount"}
+#: The field of a pending bribe step that holds the amount (``bribe_amount/5``): what is asked, or, when the
+#: holder answers an offer, what is offered (the legal asks then lie between it and the demand).
+STEP_AMOUNT: Final[dict[str, str]] = {
+    "bribe_demand": "amount",
+    "bribe_pay": "amount",
+    "bribe_answer": "offer",
+    "bribe_counter": "amount",
+}
 
 def _check_seat(game: Game, seat: int) -> None:
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.n:

@@ -16,7 +16,8 @@ by the rulebook's procedure as soon as a decision falls to her; she is not an Op
 2-seat Wakhan game has one player), ``seeds`` (outcomes of the reshuffle seed in a Wakhan game).
 
 Actions are :mod:`paxpamir.env.actions` indices (chance outcomes: seats, card numbers, AI card numbers,
-seeds); observation tensors are :func:`~paxpamir.env.observation.observation_vector`; observation strings and
+seeds); observation tensors are :func:`~paxpamir.env.observation.observation_vector` (built incrementally by
+:class:`~paxpamir.env.arrays.ObservationBuilder`); observation strings and
 information-state strings are the player's view as JSON (the latter with the log of all public events, i.e. the
 history the player saw).
 
@@ -38,8 +39,9 @@ from ..presentation.words import prompt
 from ..rules.setup import pile_kinds
 from ..rules.wakhan import AI_DECK_SIZE
 from .actions import NUM_ACTIONS, decode, legal_actions
+from .arrays import ObservationBuilder
 from .core import LOSS, WIN, agent_seats, check_table, final_rewards, play_wakhan
-from .observation import OBS_SIZE, information_state_string, observation_string, observation_vector
+from .observation import OBS_SIZE, information_state_string, observation_string
 
 SHORT_NAME = "python_paxpamir"
 DEFAULT_SEEDS = 4096
@@ -305,13 +307,14 @@ class PaxPamirObserver:
         self.perfect_recall = bool(iig_obs_type.perfect_recall)
         self.tensor = np.zeros(OBS_SIZE, np.float32)
         self.dict = {"observation": self.tensor}
+        self._builder = ObservationBuilder()
 
     def set_from(self, state: PaxPamirState, player: int) -> None:
         g = state.game
         if g is None:
             self.tensor.fill(0.0)
         else:
-            self.tensor[:] = observation_vector(g, player)
+            self.tensor[:] = self._builder.vector(g, player)
 
     def string_from(self, state: PaxPamirState, player: int) -> str:
         g = state.game

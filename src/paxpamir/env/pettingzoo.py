@@ -5,7 +5,12 @@ procedure plays her). The agent to act is whoever the engine waits for, so it is
 bribe or a discard can fall to another player in the middle of a turn). Each observation is a dict:
 ``"observation"``, the seat's :func:`~paxpamir.env.observation.observation_vector` (float32), and
 ``"action_mask"``, int8 ones at the legal actions of :mod:`paxpamir.env.actions` (all zeros when it is not
-that agent's decision). At the end each winner gets a reward of +1 and every other agent -1.
+that agent's decision). At the end each winner gets a reward of +1 and every other agent -1. An illegal action
+raises :class:`~paxpamir.engine.errors.IllegalOption` and changes nothing.
+
+Observations are built only when asked for (``observe``, ``last``): the vector incrementally, from the last
+one built for that seat (:class:`~paxpamir.env.arrays.ObservationBuilder`), the mask from the legal actions,
+listed once per state. Each call returns new arrays, which the caller may keep and change.
 
 Needs the ``rl`` extra (``pip install paxpamir[rl]``).
 
@@ -31,8 +36,9 @@ from ..engine.errors import PamirError
 from ..engine.game import Game
 from ..presentation.words import prompt
 from .actions import NUM_ACTIONS, decode, legal_actions
+from .arrays import ObservationBuilder
 from .core import agent_seats, check_table, final_rewards, play_wakhan
-from .observation import OBS_SIZE, observation_string, observation_vector
+from .observation import OBS_SIZE, observation_string
 
 RENDER_MODES = ("human", "ansi")
 
@@ -75,6 +81,7 @@ class PaxPamirEnv(AECEnv):
         self.seats = agent_seats(players, self.wakhan)
         self.possible_agents = [f"player_{s}" for s in self.seats]
         self._seat_of = {a: s for a, s in zip(self.possible_agents, self.seats, strict=True)}
+        self._agent_at = {s: a for a, s in self._seat_of.items()}
         space = observation_space()
         self.observation_spaces = {a: space for a in self.possible_agents}
         action = spaces.Discrete(NUM_ACTIONS)
@@ -83,6 +90,9 @@ class PaxPamirEnv(AECEnv):
         self._rng = random.Random()
         self.game: Game | None = None
         self.decisions = 0
+        self._builder = ObservationBuilder()
+        #: The legal actions of the current state, once listed (forgotten by step and reset).
+        self._legal: list[int] | None = None
 
     # ------------------------------------------------------------------ spaces
 
@@ -99,6 +109,7 @@ class PaxPamirEnv(AECEnv):
             self._rng.seed(seed)
         game_seed = seed if seed is not None else self._rng.randrange(1 << 62)
         self.game = Game.new(players=self.players, seed=game_seed, wakhan=self.wakhan)
+        self._legal = None
         play_wakhan(self.game, self._procedure)
         self.decisions = 0
         self.agents = self.possible_agents[:]
@@ -111,12 +122,15 @@ class PaxPamirEnv(AECEnv):
         self._after_move()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        g = self._game()
         seat = self._seat_of[agent]
+        g = self._game()
         mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
         if not g.is_over and g.current_player == seat:
-            mask[legal_actions(g)] = 1
-        return {"observation": np.asarray(observation_vector(g, seat), dtype=np.float32), "action_mask": mask}
+            legal = self._legal
+            if legal is None:
+                legal = self._legal = legal_actions(g)
+            mask[legal] = 1
+        return {"observation": self._builder.vector(g, seat).copy(), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -128,6 +142,7 @@ class PaxPamirEnv(AECEnv):
         g = self._game()
         self._cumulative_rewards[agent] = 0.0
         g.apply(decode(int(action)), self._seat_of[agent])
+        self._legal = None
         self.decisions += 1
         play_wakhan(g, self._procedure)
         if g.is_over:
@@ -167,7 +182,7 @@ class PaxPamirEnv(AECEnv):
 
     def _to_move(self) -> str:
         seat = self._game().current_player
-        return f"player_{seat}" if seat is not None else self.possible_agents[0]
+        return self._agent_at[seat] if seat is not None else self.possible_agents[0]
 
     def _after_move(self) -> None:
         if self.render_mode == "human":

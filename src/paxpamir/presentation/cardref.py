@@ -7,9 +7,10 @@ fails when that file is out of date. Card content: Cole Wehrle / Wehrlegig Games
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Final
 
-from ..content.cards import CARDS, WAKHAN_CARDS, WAKHAN_INSTRUCTIONS, CourtCard, EventCard
+from ..content.cards import CARDS, WAKHAN_CARDS, WAKHAN_INSTRUCTIONS, CourtCard, EventCard, find_cards
 from ..content.i18n import N_, ngettext
 from ..content.i18n import gettext as _
 from ..content.map import COALITIONS, REGIONS, SUITS, region_title
@@ -139,23 +140,63 @@ def card_lines(c: CourtCard | EventCard) -> list[str]:
     return lines
 
 
-def card_line(c: CourtCard | EventCard) -> str:
-    """One line per card for the full list."""
-    if isinstance(c, CourtCard):
-        extras = []
-        if c.patriot >= 0:
-            extras.append(f"{COALITIONS[c.patriot]} patriot")
-        if c.prize >= 0:
-            extras.append(f"{COALITIONS[c.prize]} prize")
-        if c.ability:
-            extras.append(_words(c.ability))
-        return (
-            f"{c.number:>3}  {c.name:<30} {REGIONS[c.region]:<11} {SUITS[c.suit]:<12} {c.rank}*  "
-            f"{'/'.join(c.actions) or '-':<22} {' '.join(c.impact):<28} {', '.join(extras)}"
-        ).rstrip()
-    if c.is_dominance_check:
-        return f"{c.number:>3}  {c.name:<30} Dominance Check"
-    return f"{c.number:>3}  {c.name:<30} event (if discarded from the market: {_words(c.if_discarded)})"
+_ICON_NAMES: Final = {
+    "army": N_("army"), "road": N_("road"), "tribe": N_("tribe"), "spy": N_("spy"), "leverage": N_("leverage")
+}
+
+
+def icon_name(icon: str) -> str:
+    """An impact icon in a word: a piece, a suit, leverage (in the current language)."""
+    if icon in SUITS:
+        return suit_name(icon)
+    return _(_ICON_NAMES[icon]) if icon in _ICON_NAMES else icon
+
+
+def card_list(cards: Sequence[CourtCard | EventCard]) -> list[str]:
+    """One line per card, in aligned columns: number, name, region, suit, rank, actions, impact icons, patriot,
+    prize and ability (an event: what it is, and its effect when discarded from the market)."""
+    rows: list[list[str]] = []
+    for c in cards:
+        if isinstance(c, CourtCard):
+            extras = []
+            if c.patriot >= 0:
+                extras.append(_("{coalition} patriot").format(coalition=coalition_name(c.patriot)))
+            if c.prize >= 0:
+                extras.append(_("{coalition} prize").format(coalition=coalition_name(c.prize)))
+            if c.ability:
+                extras.append(ability_name(c.ability))
+            rows.append([
+                str(c.number), c.name, region_title(c.region), suit_name(c.suit), f"{c.rank}*",
+                "/".join(action_name(a) for a in c.actions) or "-", ", ".join(icon_name(i) for i in c.impact),
+                ", ".join(extras),
+            ])
+        elif c.is_dominance_check:
+            rows.append([str(c.number), c.name, _("Dominance Check")])
+        else:
+            rows.append([str(c.number), c.name, _("event (if discarded from the market: {name})").format(
+                name=ability_name(c.if_discarded)
+            )])
+    widths = [max((len(r[k]) for r in rows if len(r) > k + 1), default=0) for k in range(8)]
+    out = []
+    for r in rows:
+        cells = [r[0].rjust(max(widths[0], 3))] + [cell.ljust(widths[k]) if k < len(r) - 1 else cell
+                                                  for k, cell in enumerate(r) if k]
+        out.append("  ".join(cells).rstrip())
+    return out
+
+
+def card_query_lines(query: str) -> list[str]:
+    """A card as ``pamir cards QUERY`` and the terminal game's ``card QUERY`` show it (in the current language):
+    everything printed on it when one card matches (a number or a name, or part of one), one line each when
+    several do. KeyError, with a message to show, when none does."""
+    matches = find_cards(query)
+    if not matches:
+        raise KeyError(
+            _("no card is called {query} (try part of a name, or a number from 1 to 116)").format(query=repr(query))
+        )
+    if len(matches) == 1:
+        return card_lines(matches[0])
+    return [_("{n} cards match {query}:").format(n=len(matches), query=repr(query)), *card_list(matches)]
 
 
 def markdown_reference() -> str:

@@ -206,6 +206,48 @@ def _bribe_refused(g: Game, e: dict[str, Any], who: str, p: Any, c: Any) -> str:
     return text.format(who=who, rupees=rupees_text(e["amount"]), card=card_name(c))
 
 
+def _bribe_offered(g: Game, e: dict[str, Any], who: str, p: Any, c: Any) -> str:
+    if not e["amount"]:
+        return _("{who} offers {player} nothing instead of {asked} {purpose}.").format(
+            who=who, player=player_name(g, e["to"]), asked=rupees_text(e["asked"]),
+            purpose=bribe_purpose(e["purpose"], e["card"]),
+        )
+    return _("{who} offers {player} {rupees} instead of {asked} {purpose}.").format(
+        who=who, player=player_name(g, e["to"]), rupees=rupees_text(e["amount"]), asked=rupees_text(e["asked"]),
+        purpose=bribe_purpose(e["purpose"], e["card"]),
+    )
+
+
+def _bribe_countered(g: Game, e: dict[str, Any], who: str, p: Any, c: Any) -> str:
+    return _("{who} turns down {payer}'s offer of {offer} and asks {rupees}.").format(
+        who=who, payer=player_name(g, e["payer"]), offer=rupees_text(e["offer"]), rupees=rupees_text(e["amount"])
+    )
+
+
+def _bribe_accepted(g: Game, e: dict[str, Any], who: str, p: Any, c: Any) -> str:
+    if not e["amount"]:
+        return _("{who} accepts {payer}'s offer of nothing: the bribe is waived.").format(
+            who=who, payer=player_name(g, e["payer"])
+        )
+    return _("{who} accepts {payer}'s offer of {rupees}.").format(
+        who=who, payer=player_name(g, e["payer"]), rupees=rupees_text(e["amount"])
+    )
+
+
+def _bribe_insisted(g: Game, e: dict[str, Any], who: str, p: Any, c: Any) -> str:
+    return _("{who} insists on {rupees}: {payer} pays it or gives up.").format(
+        who=who, payer=player_name(g, e["payer"]), rupees=rupees_text(e["amount"])
+    )
+
+
+def _bribe_broken_off(g: Game, e: dict[str, Any], who: str, p: Any, c: Any) -> str:
+    if e["purpose"] == "play":
+        text = _("{who} breaks off the talks with {payer}: {card} is not played.")
+    else:
+        text = _("{who} breaks off the talks with {payer}: the action with {card} is not taken.")
+    return text.format(who=who, payer=player_name(g, e["payer"]), card=card_name(c))
+
+
 def _leverage_taken(g: Game, e: dict[str, Any], who: str, p: Any, c: Any) -> str:
     return _("{who} takes {rupees} from the bank ({card} is leveraged).").format(
         who=who, rupees=rupees_text(e["amount"]), card=card_name(c)
@@ -442,9 +484,6 @@ def _insurrection(g: Game, e: dict[str, Any], who: str, p: Any, c: Any) -> str:
     return _("Insurrection: two Afghan armies rise in Kabul for {who}.").format(who=who)
 
 
-EventTextFn = Callable[["Game", dict[str, Any], str, Any, Any], str]
-
-#: Log event type -> its English text.
 def _note(g: Game, e: dict[str, Any], who: str, p: Any, c: Any) -> str:
     data = ", ".join(f"{k} {v}" for k, v in e["note"].items())
     return _("{who} notes: {data}.").format(who=who, data=data)
@@ -459,6 +498,9 @@ def _bribe_waived(g: Game, e: dict[str, Any], who: str, p: Any, c: Any) -> str:
     )
 
 
+EventTextFn = Callable[["Game", dict[str, Any], str, Any, Any], str]
+
+#: Log event type -> its English text.
 EVENT_TEXTS: Final[dict[str, EventTextFn]] = {
     "setup": _setup,
     "loyalty": _loyalty,
@@ -476,6 +518,11 @@ EVENT_TEXTS: Final[dict[str, EventTextFn]] = {
     "bribe_asked": _bribe_asked,
     "bribe_paid": _bribe_paid,
     "bribe_refused": _bribe_refused,
+    "bribe_offered": _bribe_offered,
+    "bribe_countered": _bribe_countered,
+    "bribe_accepted": _bribe_accepted,
+    "bribe_insisted": _bribe_insisted,
+    "bribe_broken_off": _bribe_broken_off,
     "leverage_taken": _leverage_taken,
     "favored": _favored,
     "favored_unchanged": _favored_unchanged,

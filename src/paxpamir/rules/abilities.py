@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING, Final, NamedTuple
 
 from ..content.cards import COURT
 from ..content.i18n import N_
-from ..content.i18n import gettext as _
 from ..content.map import (
     AFGHAN,
     BORDER_INDEX,
@@ -29,9 +28,9 @@ from ..content.map import (
 )
 from ..engine.log import log_kind
 from ..engine.options import COURT_CARDS, DECLINE, SKIP, Field, option_kind
-from ..engine.steps import CourtCardNumber, Option, RegionName, Seat, decision_kind, new_step
+from ..engine.steps import CourtCardNumber, Option, RegionName, decision_kind, new_step
 from .effects import end_effects, has_effect
-from .names import card_name, plain_label, where_name
+from .names import option_labels
 from .pieces import ARMY, ROAD, SPY, block_coalition, place
 
 if TYPE_CHECKING:
@@ -102,22 +101,12 @@ def _blackmail(g: Game, step: Blackmail, option: Option) -> None:
     place(g, step.player, "spy", option[1])
 
 
-def _blackmail_label(g: Game, step: Blackmail, option: Option) -> str:
-    if option[:1] == ("skip",):
-        return _("Skip")
-    if option[:1] == ("spy",) and len(option) == 2:
-        return _("Spy on {card}").format(card=card_name(option[1]))
-    return plain_label(option)
+_blackmail_label: Final = option_labels({"skip": N_("Skip"), "spy": N_("Spy on {card}")})
 
 
 decision_kind(
-    "blackmail",
-    Blackmail,
-    options=_blackmail_options,
-    apply=_blackmail,
-    prompt=N_("Blackmail: place a spy on a card of the region with no spy, or skip"),
-    label=_blackmail_label,
-    args={"player": Seat, "region": RegionName},
+    "blackmail", Blackmail, _blackmail_options, _blackmail, _blackmail_label,
+    N_("Blackmail: place a spy on a card of the region with no spy, or skip"), args={"region": RegionName},
 )
 
 
@@ -256,27 +245,16 @@ def _infrastructure(g: Game, step: Infrastructure, option: Option) -> None:
         place(g, p, "road", BORDER_INDEX[option[1]], block_coalition(g, p))
 
 
-def block_label(g: Game, step: object, option: Option) -> str:
-    """The label of an ``("army", region)`` or ``("road", border)`` option of a decision that places blocks (build,
-    Infrastructure)."""
-    a = option[1] if len(option) > 1 else None
-    if option[:1] == ("army",):
-        return _("Army in {region}").format(region=where_name(a))
-    if option[:1] == ("road",):
-        return _("Road on {border}").format(border=where_name(a))
-    if option[:1] == ("done",):
-        return _("Stop here")
-    return plain_label(option)
+#: The labels of the ``("army", region)`` and ``("road", border)`` options of a decision that places blocks (build,
+#: Infrastructure), and of stopping.
+block_label: Final = option_labels(
+    {"army": N_("Army in {region}"), "road": N_("Road on {border}"), "done": N_("Stop here")}
+)
 
 
 decision_kind(
-    "infrastructure",
-    Infrastructure,
-    options=_infrastructure_options,
-    apply=_infrastructure,
-    prompt=N_("Infrastructure: place one more army or road for free"),
-    label=block_label,
-    args={"player": Seat},
+    "infrastructure", Infrastructure, _infrastructure_options, _infrastructure, block_label,
+    N_("Infrastructure: place one more army or road for free"),
 )
 
 
@@ -356,25 +334,15 @@ def _safe_house(g: Game, step: SafeHouse, option: Option) -> None:
     g.log("safe_house", p, option[1])
 
 
-def _safe_house_label(g: Game, step: SafeHouse, option: Option) -> str:
-    if option[:1] == ("decline",):
-        return _("Decline")
-    if option[:1] == ("safe_house",) and len(option) == 2:
-        return _("Put the spy on {card}").format(card=card_name(option[1]))
-    return plain_label(option)
+_safe_house_label: Final = option_labels({"decline": N_("Decline"), "safe_house": N_("Put the spy on {card}")})
 
 
 option_kind("safe_house", Field("card", COURT_CARDS, points_at="card"))
 
 
 decision_kind(
-    "safe_house",
-    SafeHouse,
-    options=_safe_house_options,
-    apply=_safe_house,
-    prompt=N_("Safe House: put your removed spy on your Safe House card instead?"),
-    label=_safe_house_label,
-    args={"player": Seat, "card": CourtCardNumber},
+    "safe_house", SafeHouse, _safe_house_options, _safe_house, _safe_house_label,
+    N_("Safe House: put your removed spy on your Safe House card instead?"), args={"card": CourtCardNumber},
 )
 
 

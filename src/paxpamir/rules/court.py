@@ -3,8 +3,8 @@ leverage repayment, the overthrow rule), loyalty changes, hostages and bribes.""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Final, NamedTuple, TypeVar
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Final, NamedTuple
 
 from ..content.cards import COURT
 from ..content.i18n import N_
@@ -40,6 +40,11 @@ log_kind("loyalty_change", "player", "coalition", "previous")
 log_kind("leverage_repaid", "player", "card", "paid", "short")
 log_kind("bribe_paid", "player", "to", "amount", "purpose", "card")
 log_kind("bribe_refused", "player", "to", "amount", "purpose", "card", "dropped")
+log_kind("bribe_offered", "player", "to", "amount", "asked", "purpose", "card")
+log_kind("bribe_countered", "player", "payer", "amount", "offer", "purpose", "card")
+log_kind("bribe_insisted", "player", "payer", "amount", "offer", "purpose", "card")
+log_kind("bribe_accepted", "player", "payer", "amount", "purpose", "card")
+log_kind("bribe_broken_off", "player", "payer", "amount", "purpose", "card", "dropped")
 log_kind("play", "player", "card", "side")
 log_kind("impacts_cancelled", "player", "card")
 log_kind("discard_hand", "player", "card", "reason")
@@ -99,7 +104,8 @@ def ask_bribe(g: Game, holder: int, payer: int, amount: int, purpose: str, card:
     """Push the bribe negotiation for the step just pushed below it (the thing being paid for).
 
     The holder (ruler or hostage-taker) names what they ask, from nothing up to the full amount; then the
-    payer pays it or refuses, in which case the thing paid for is dropped and costs no action.
+    payer pays it, offers less (the holder accepts, asks another amount, insists or breaks off: a few rounds at
+    most) or refuses, in which case the thing paid for is dropped and costs no action.
     """
     g.agenda.append(new_step(BribeDemand, "bribe_demand", holder, payer, amount, purpose, card, extra_cost))
 
@@ -130,7 +136,9 @@ class BribePay(NamedTuple):
     extra: int
 
 
-def _bribe_check(g: Game, step: BribeDemand | BribePay, below: Step | None) -> str | None:
+def _bribe_check(
+    g: Game, step: BribeDemand | BribePay | BribeAnswer | BribeCounter, below: Step | None
+) -> str | None:
     wanted = "play_card" if step.purpose == "play" else "card_action"
     if below is None or below[0] != wanted or below[2] != step.card:
         return f"a bribe to {step.purpose} card {step.card} needs that {wanted} step below it"
@@ -181,34 +189,59 @@ REFUSE: Final = shared_option("refuse")
 _BRIBE_TERMS: Final = {"amount": Count, "purpose": OneOf("play", "hostage"), "card": CourtCardNumber, "extra": Count}
 
 decision_kind(
-    "bribe_demand",
-    BribeDemand,
-    options=_demand_options,
-    apply=_bribe_demand,
-    prompt=N_("Name the bribe you ask (you may lower or waive it)"),
-    ask=_demand_ask,
-    label=_demand_label,
-    check=_bribe_check,
-    args={"player": Seat, "payer": Seat, **_BRIBE_TERMS},
+    "bribe_demand", BribeDemand, _demand_options, _bribe_demand, _demand_label,
+    N_("Name the bribe you ask (you may lower or waive it)"),
+    ask=_demand_ask, check=_bribe_check, args={"payer": Seat, **_BRIBE_TERMS},
 )
 
 
+def _pay_or_offer(g: Game, payer: int, amount: int, extra: int, above: int, made: int) -> list[Option]:
+    """Pay ``amount`` (if the payer can, beside the action's cost ``extra``), offer less, or refuse. Offers are
+    more than ``above`` (-1: anything, nothing included), less than asked and what the payer can pay; none once
+    the payer has made :data:`BRIBE_OFFERS` of them."""
+    options = [PAY] if g.rupees[payer] >= amount + extra else []
+    if made < BRIBE_OFFERS:
+        top = min(amount - 1, g.rupees[payer] - extra)
+        options.extend(OFFER[k] for k in range(top, above, -1))
+    options.append(REFUSE)
+    return options
+
+
 def _pay_options(g: Game, step: BribePay) -> list[Option]:
-    if g.rupees[step.player] >= step.amount + step.extra:
-        return [PAY, REFUSE]
-    return [REFUSE]
+    return _pay_or_offer(g, step.player, step.amount, step.extra, -1, 0)
 
 
 def _bribe_pay(g: Game, step: BribePay, option: Option) -> None:
-    payer, holder, k, purpose, card = step.player, step.holder, step.amount, step.purpose, step.card
+    _answer_demand(g, step.player, step.holder, step.amount, 0, step.purpose, step.card, step.extra, option)
+
+
+def _answer_demand(
+    g: Game, payer: int, holder: int, amount: int, made: int, purpose: str, card: int, extra: int, option: Option
+) -> None:
+    """The payer's answer to a demand of ``amount``, after ``made`` offers: pay, offer, or refuse."""
     if option[0] == "pay":
-        g.pay_player(payer, holder, k)
-        g.log("bribe_paid", payer, holder, k, purpose, card)
+        g.pay_player(payer, holder, amount)
+        g.log("bribe_paid", payer, holder, amount, purpose, card)
+    elif option[0] == "offer":
+        g.log("bribe_offered", payer, holder, option[1], amount, purpose, card)
+        answer = new_step(
+            BribeAnswer, "bribe_answer", holder, payer, option[1], amount, made + 1, purpose, card, extra
+        )
+        g.agenda.append(answer)
     else:
-        dropped = g.agenda.pop()  # the play or card action waiting below
-        g.log("bribe_refused", payer, holder, k, purpose, card, dropped[0])
-        if dropped[0] == "play_card" and make_step(dropped).radicalize:  # type: ignore[attr-defined]
-            discard_from_hand(g, payer, card, N_("radicalized card whose bribe was not paid"))
+        _not_paid(g, payer, holder, amount, purpose, card, payer)
+
+
+def _not_paid(g: Game, payer: int, holder: int, amount: int, purpose: str, card: int, by: int) -> None:
+    """No bribe is paid: the play or card action waiting below is dropped (it costs no action) and a radicalized
+    card is discarded. ``by``: who ended it (the payer refused, or the holder broke off)."""
+    dropped = g.agenda.pop()
+    if by == payer:
+        g.log("bribe_refused", payer, holder, amount, purpose, card, dropped[0])
+    else:
+        g.log("bribe_broken_off", holder, payer, amount, purpose, card, dropped[0])
+    if dropped[0] == "play_card" and make_step(dropped).radicalize:  # type: ignore[attr-defined]
+        discard_from_hand(g, payer, card, N_("radicalized card whose bribe was not paid"))
 
 
 def _pay_ask(g: Game, step: BribePay) -> str:
@@ -218,24 +251,153 @@ def _pay_ask(g: Game, step: BribePay) -> str:
     )
 
 
-def _pay_label(g: Game, step: BribePay, option: Option) -> str:
+def _pay_label(g: Game, step: BribePay | BribeCounter, option: Option) -> str:
     if option[:1] == ("pay",):
         return _("Pay the bribe of {rupees}").format(rupees=rupees_text(step.amount))
+    if option[:1] == ("offer",) and len(option) == 2 and isinstance(option[1], int):
+        if option[1] == 0:
+            return _("Offer nothing: ask to have it waived")
+        return _("Offer {rupees} instead").format(rupees=rupees_text(option[1]))
     if option[:1] == ("refuse",):
         return _("Refuse to pay (take back the play or action)")
     return plain_label(option)
 
 
 decision_kind(
-    "bribe_pay",
-    BribePay,
-    options=_pay_options,
-    apply=_bribe_pay,
-    prompt=N_("Pay the bribe, or refuse (the play or action is then not taken)"),
-    ask=_pay_ask,
-    label=_pay_label,
-    check=_bribe_check,
-    args={"player": Seat, "holder": Seat, **_BRIBE_TERMS},
+    "bribe_pay", BribePay, _pay_options, _bribe_pay, _pay_label,
+    N_("Pay the bribe, offer less, or refuse (the play or action is then not taken)"),
+    ask=_pay_ask, check=_bribe_check, args={"holder": Seat, **_BRIBE_TERMS},
+)
+
+# Bargaining (docs/rules-decisions.md, "Bribes"): the payer may offer less; the holder accepts, asks an amount
+# between the offer and their demand, insists on the demand, or breaks off. After the payer's last offer the
+# holder asks nothing new: the last demand stands.
+
+#: How many offers a payer may make for one bribe.
+BRIBE_OFFERS: Final = 3
+
+
+class BribeAnswer(NamedTuple):
+    """The holder (``player``) answers ``payer``'s offer of ``offer`` rupees against their demand ``amount``:
+    accept it, ask an amount between the two (while the payer has offers left), insist on ``amount``, or break
+    off (the play or action below is then not taken). ``offers``: the payer's offers so far."""
+
+    kind: str
+    player: int
+    payer: int
+    offer: int
+    amount: int
+    offers: int
+    purpose: str
+    card: int
+    extra: int
+
+
+class BribeCounter(NamedTuple):
+    """The payer (``player``) answers ``holder``'s new demand ``amount`` after ``offers`` offers, the last of
+    them ``offer``: pay it, offer more than before (while offers are left), or refuse."""
+
+    kind: str
+    player: int
+    holder: int
+    amount: int
+    offer: int
+    offers: int
+    purpose: str
+    card: int
+    extra: int
+
+
+def _answer_options(g: Game, step: BribeAnswer) -> list[Option]:
+    options = [ACCEPT]
+    if step.offers < BRIBE_OFFERS:
+        options.extend(ASK[k] for k in range(step.amount - 1, step.offer, -1))
+    options.extend((INSIST, BREAK_OFF))
+    return options
+
+
+def _bribe_answer(g: Game, step: BribeAnswer, option: Option) -> None:
+    holder, payer, purpose, card = step.player, step.payer, step.purpose, step.card
+    kind = option[0]
+    if kind == "accept":
+        g.log("bribe_accepted", holder, payer, step.offer, purpose, card)
+        g.pay_player(payer, holder, step.offer)
+        g.log("bribe_paid", payer, holder, step.offer, purpose, card)
+    elif kind == "break_off":
+        _not_paid(g, payer, holder, step.amount, purpose, card, holder)
+    else:
+        insist = kind == "insist"
+        amount = step.amount if insist else option[1]
+        g.log("bribe_insisted" if insist else "bribe_countered", holder, payer, amount, step.offer, purpose, card)
+        offers = BRIBE_OFFERS if insist else step.offers  # insisting ends the offers: the demand stands
+        counter = new_step(
+            BribeCounter, "bribe_counter", payer, holder, amount, step.offer, offers, purpose, card, step.extra
+        )
+        g.agenda.append(counter)
+
+
+def _answer_ask(g: Game, step: BribeAnswer) -> str:
+    return _("{player} offers {offer} instead of the {rupees} you ask {purpose}: answer").format(
+        player=player_name(g, step.payer), offer=rupees_text(step.offer), rupees=rupees_text(step.amount),
+        purpose=bribe_purpose(step.purpose, step.card),
+    )
+
+
+def _answer_label(g: Game, step: BribeAnswer, option: Option) -> str:
+    kind = option[0] if option else None
+    if kind == "accept":
+        if step.offer == 0:
+            return _("Accept: waive the bribe")
+        return _("Accept {rupees}").format(rupees=rupees_text(step.offer))
+    if kind == "ask" and len(option) == 2 and isinstance(option[1], int):
+        return _("Ask {rupees} instead").format(rupees=rupees_text(option[1]))
+    if kind == "insist":
+        return _("Insist on {rupees}").format(rupees=rupees_text(step.amount))
+    if kind == "break_off":
+        return _("Break off (the play or action is not taken)")
+    return plain_label(option)
+
+
+def _counter_options(g: Game, step: BribeCounter) -> list[Option]:
+    return _pay_or_offer(g, step.player, step.amount, step.extra, step.offer, step.offers)
+
+
+def _bribe_counter(g: Game, step: BribeCounter, option: Option) -> None:
+    _answer_demand(
+        g, step.player, step.holder, step.amount, step.offers, step.purpose, step.card, step.extra, option
+    )
+
+
+def _counter_ask(g: Game, step: BribeCounter) -> str:
+    return _("{player} asks {rupees} {purpose} (you offered {offer}): pay, offer more or refuse").format(
+        player=player_name(g, step.holder), rupees=rupees_text(step.amount), offer=rupees_text(step.offer),
+        purpose=bribe_purpose(step.purpose, step.card),
+    )
+
+
+option_kind("offer", Field("amount", BRIBES))
+option_kind("accept")
+option_kind("ask", Field("amount", BRIBES))
+option_kind("insist")
+option_kind("break_off")
+#: ``OFFER[k] == ("offer", k)``, ``ASK[k] == ("ask", k)``.
+OFFER: Final = shared_options("offer", BRIBES)
+ASK: Final = shared_options("ask", BRIBES)
+ACCEPT: Final = shared_option("accept")
+INSIST: Final = shared_option("insist")
+BREAK_OFF: Final = shared_option("break_off")
+
+decision_kind(
+    "bribe_answer", BribeAnswer, _answer_options, _bribe_answer, _answer_label,
+    N_("Accept the offer, ask another amount, insist on yours, or break off"),
+    ask=_answer_ask, check=_bribe_check,
+    args={"payer": Seat, "offer": Count, "amount": Count, "offers": Count, **_BRIBE_TERMS},
+)
+decision_kind(
+    "bribe_counter", BribeCounter, _counter_options, _bribe_counter, _pay_label,
+    N_("Pay the bribe asked, offer more, or refuse (the play or action is then not taken)"),
+    ask=_counter_ask, check=_bribe_check,
+    args={"holder": Seat, "amount": Count, "offer": Count, "offers": Count, **_BRIBE_TERMS},
 )
 
 
@@ -283,17 +445,7 @@ def _play_card(g: Game, step: PlayCard) -> None:
         _put_in_court(g, p, card, "left")
 
 
-automatic_kind(
-    "play_card",
-    PlayCard,
-    _play_card,
-    check=_in_hand,
-    args={
-        "player": Seat,
-        "card": CourtCardNumber,
-        "radicalize": Flag,
-    },
-)
+automatic_kind("play_card", PlayCard, _play_card, check=_in_hand, args={"card": CourtCardNumber, "radicalize": Flag})
 #: ``_PLAY_CARD[p][card][radicalize]``, made once (see :func:`~paxpamir.engine.steps.per_seat_and_card`).
 _PLAY_CARD: Final = per_seat_and_card(lambda p, c: (PlayCard("play_card", p, c, 0), PlayCard("play_card", p, c, 1)))
 
@@ -315,34 +467,13 @@ def _side(g: Game, step: Side, option: Option) -> None:
 
 
 def _card_ask(g: Game, step: Side | PlaceRoad | PlaceSpy) -> str:
+    """The question of a decision the play of a card asks its player (its side, the border of its road, the card
+    for its spy): it names the card."""
     return f"{_(KINDS[step.kind].prompt)} ({card_name(step.card)})"
 
 
-_CardStep = TypeVar("_CardStep", bound="Side | PlaceRoad | PlaceSpy")
-
-
-def _card_decision(
-    kind: str,
-    step: type[_CardStep],
-    options: Callable[[Game, _CardStep], list[Option]],
-    apply: Callable[[Game, _CardStep, Option], None],
-    label: Callable[[Game, _CardStep, Option], str],
-    prompt: str,
-    check: Callable[[Game, _CardStep, Step | None], str | None] | None = None,
-) -> None:
-    """Declare the decision ``kind`` the play of ``card`` asks its player (its side, the border of its road, the
-    card for its spy): its question names the card."""
-    decision_kind(
-        kind,
-        step,
-        options=options,
-        apply=apply,
-        prompt=prompt,
-        ask=_card_ask,
-        label=label,
-        check=check,
-        args={"player": Seat, "card": CourtCardNumber},
-    )
+#: The arguments after its player of those decisions: the card played.
+_CARD: Final = {"card": CourtCardNumber}
 
 
 def _side_label(g: Game, step: Side, option: Option) -> str:
@@ -354,9 +485,9 @@ def _side_label(g: Game, step: Side, option: Option) -> str:
 option_kind("side", Field("side", SIDES))
 SIDE_OPTIONS: Final = shared_options("side", SIDES)
 
-_card_decision(
+decision_kind(
     "side", Side, _side_options, _side, _side_label, N_("Play the card to the left or the right end of your court"),
-    _in_hand,
+    ask=_card_ask, check=_in_hand, args=_CARD,
 )
 _SIDE: Final = per_seat_and_card(lambda p, c: Side("side", p, c))
 
@@ -425,7 +556,7 @@ def _impact(g: Game, step: Impact) -> None:
             g.log("favored", suit, card)
 
 
-automatic_kind("impact", Impact, _impact, args={"player": Seat, "card": CourtCardNumber, "icon": Count})
+automatic_kind("impact", Impact, _impact, args={"card": CourtCardNumber, "icon": Count})
 
 #: The impact steps of every seat and court card, made once (steps are immutable): ``_IMPACT[p][card][icon]``,
 #: ``icon`` from 0 to the number of the card's icons (the last step finds nothing left to resolve).
@@ -455,9 +586,9 @@ def _road_label(g: Game, step: PlaceRoad, option: Option) -> str:
     return _("Road on {border}").format(border=where_name(option[1] if len(option) > 1 else None))
 
 
-_card_decision(
+decision_kind(
     "place_road", PlaceRoad, _road_options, _place_road, _road_label,
-    N_("Choose a border of the card's region for the road"),
+    N_("Choose a border of the card's region for the road"), ask=_card_ask, args=_CARD,
 )
 _PLACE_ROAD: Final = per_seat_and_card(lambda p, c: PlaceRoad("place_road", p, c))
 
@@ -483,9 +614,9 @@ def _spy_label(g: Game, step: PlaceSpy, option: Option) -> str:
     return _("Spy on {card}").format(card=card_name(option[1] if len(option) > 1 else None))  # type: ignore[arg-type]
 
 
-_card_decision(
+decision_kind(
     "place_spy", PlaceSpy, _spy_options, _place_spy, _spy_label,
-    N_("Choose a court card of the card's region for the spy"),
+    N_("Choose a court card of the card's region for the spy"), ask=_card_ask, args=_CARD,
 )
 _PLACE_SPY: Final = per_seat_and_card(lambda p, c: PlaceSpy("place_spy", p, c))
 
@@ -570,7 +701,7 @@ def _leverage(g: Game, step: Leverage) -> None:
         g.agenda.append(new_step(LeverageOwed, "leverage_owed", p, short))
 
 
-automatic_kind("leverage", Leverage, _leverage, args={"player": Seat, "owed": Count, "card": CardNumber})
+automatic_kind("leverage", Leverage, _leverage, args={"owed": Count, "card": CardNumber})
 
 
 class LeverageOwed(NamedTuple):
@@ -587,7 +718,7 @@ def _leverage_owed(g: Game, step: LeverageOwed) -> None:
         g.agenda.append(new_step(LeverageDiscard, "leverage_discard", p, step.short))
 
 
-automatic_kind("leverage_owed", LeverageOwed, _leverage_owed, args={"player": Seat, "short": Count})
+automatic_kind("leverage_owed", LeverageOwed, _leverage_owed, args={"short": Count})
 
 
 class LeverageDiscard(NamedTuple):
@@ -617,11 +748,6 @@ option_kind("discard", Field("card", CARDS, points_at="card"))
 DISCARD: Final = shared_options("discard", range(117))
 
 decision_kind(
-    "leverage_discard",
-    LeverageDiscard,
-    options=_leverage_discard_options,
-    apply=_leverage_discard,
-    prompt=N_("You cannot repay a leveraged card: discard a card from your hand or court"),
-    label=discard_step_label,
-    args={"player": Seat, "short": Count},
+    "leverage_discard", LeverageDiscard, _leverage_discard_options, _leverage_discard, discard_step_label,
+    N_("You cannot repay a leveraged card: discard a card from your hand or court"), args={"short": Count},
 )

@@ -30,7 +30,6 @@ from ..engine.steps import (
     Anything,
     EventCardNumber,
     Option,
-    Seat,
     SeatOrNobody,
     automatic_kind,
     decision_kind,
@@ -205,15 +204,7 @@ def _event_choice(
 ) -> None:
     """Declare the decision ``kind`` of an event with a choice: an :class:`EventChoice` of the buyer, the event
     card waiting on it."""
-    decision_kind(
-        kind,
-        EventChoice,
-        options=options,
-        apply=apply,
-        prompt=prompt,
-        label=label,
-        args={"player": Seat, "card": EventCardNumber},
-    )
+    decision_kind(kind, EventChoice, options, apply, label, prompt, args={"card": EventCardNumber})
 
 
 def _rumor_options(g: Game, step: EventChoice) -> list[Option]:
@@ -317,13 +308,8 @@ def _confidence(g: Game, step: ConfidenceFailure, option: Option) -> None:
 
 
 decision_kind(
-    "confidence_failure",
-    ConfidenceFailure,
-    options=_confidence_options,
-    apply=_confidence,
-    prompt=N_("Confidence Failure: discard a card from your hand"),
-    label=discard_step_label,
-    args={"player": Seat},
+    "confidence_failure", ConfidenceFailure, _confidence_options, _confidence, discard_step_label,
+    N_("Confidence Failure: discard a card from your hand"),
 )
 
 

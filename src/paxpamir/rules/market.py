@@ -13,7 +13,7 @@ from ..content.cards import COURT, PUBLIC_WITHDRAWAL, is_court_card, is_dominanc
 from ..content.map import MILITARY
 from ..engine.log import log_kind
 from ..engine.options import CARDS, Field, option_kind, shared_options
-from ..engine.steps import MarketSlot, Option, Seat, automatic_kind, new_step, per_seat
+from ..engine.steps import MarketSlot, Option, automatic_kind, new_step, per_seat
 from .abilities import has_purchase_discount, purchase_is_free
 from .events import resolve_discarded_event, resolve_purchased_event
 from .scoring import DominanceCheck
@@ -164,7 +164,7 @@ def cleanup_events(g: Game, step: CleanupEvents) -> None:
         _discard_event(g, 6)
 
 
-automatic_kind("cleanup_events", CleanupEvents, cleanup_events, args={"player": Seat})
+automatic_kind("cleanup_events", CleanupEvents, cleanup_events)
 
 
 class DiscardMarketEvent(NamedTuple):
@@ -194,15 +194,7 @@ def _discard_event(g: Game, slot: int) -> None:
     resolve_discarded_event(g, card)
 
 
-automatic_kind(
-    "discard_market_event",
-    DiscardMarketEvent,
-    _discard_market_event,
-    args={
-        "player": Seat,
-        "slot": MarketSlot,
-    },
-)
+automatic_kind("discard_market_event", DiscardMarketEvent, _discard_market_event, args={"slot": MarketSlot})
 
 
 #: Cleanup step 3's step for the bottom slot, made once per seat.
@@ -224,7 +216,7 @@ def cleanup_market(g: Game, step: CleanupMarket) -> None:
     _withdraw_rupees(g)
 
 
-automatic_kind("cleanup_market", CleanupMarket, cleanup_market, args={"player": Seat})
+automatic_kind("cleanup_market", CleanupMarket, cleanup_market)
 
 
 def slide_left(g: Game) -> None:
@@ -274,7 +266,7 @@ def deal(g: Game) -> None:
                 g.log("dealt", card, slot)
 
 
-automatic_kind("cleanup_market_refill", CleanupMarket, cleanup_market, args={"player": Seat})
+automatic_kind("cleanup_market_refill", CleanupMarket, cleanup_market)
 
 
 def _withdraw_rupees(g: Game) -> None:

@@ -8,6 +8,7 @@ the names they share. The engine never calls them: the words layer (:mod:`paxpam
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final, Protocol
 
 from ..content.cards import ACTIONS, CARDS
@@ -122,6 +123,33 @@ class PlayerStep(Protocol):
 def discard_step_label(g: Game, step: PlayerStep, option: Option) -> str:
     """The label of an option of a decision in which the step's player discards a card: :func:`discard_label`."""
     return discard_label(g, step.player, option)
+
+
+#: How the words of an option's label name its argument: ``{card}`` a card, ``{region}`` or ``{border}`` a place.
+_ARGUMENT_NAMES: Final = (
+    ("{card}", "card", card_name),
+    ("{region}", "region", where_name),
+    ("{border}", "border", where_name),
+)
+
+
+def option_labels(texts: dict[str, str]) -> Callable[[Game, Any, Option], str]:
+    """The label function of a decision whose options have fixed words: ``texts`` gives them (marked ``N_``) for
+    each option kind, ``{card}``, ``{region}`` or ``{border}`` in them naming the option's one argument:
+    ``option_labels({"skip": N_("Skip"), "spy": N_("Spy on {card}")})``. Another option is labelled plainly."""
+
+    def label(g: Game, step: Any, option: Option) -> str:
+        text = texts.get(option[0]) if option else None
+        if text is None:
+            return plain_label(option)
+        for placeholder, name, naming in _ARGUMENT_NAMES:
+            if placeholder in text:
+                if len(option) != 2:
+                    return plain_label(option)
+                return _(text).format(**{name: naming(option[1])})
+        return _(text)
+
+    return label
 
 
 def bribe_purpose(purpose: str, card: int) -> str:

@@ -14,7 +14,7 @@ from ..content.i18n import gettext as _
 from ..content.map import BORDER_INDEX, BORDER_NAMES, REGION_INDEX, REGIONS
 from ..engine.log import log_kind
 from ..engine.options import COURT_CARDS, REGION_NAMES, Field, option_kind, shared_options
-from ..engine.steps import Arg, CoalitionOrNone, OneOf, Option, Seat, Step, decision_kind, new_step
+from ..engine.steps import Arg, CoalitionOrNone, OneOf, Option, Step, decision_kind, new_step
 from .names import card_name, plain_label, where_name
 from .wakhan import pragmatic_loyalty
 
@@ -182,15 +182,9 @@ option_kind("take_road", Field("border", BORDER_NAMES, points_at="border"))
 
 
 decision_kind(
-    "take_piece",
-    TakePiece,
-    options=_take_options,
-    apply=_take_piece,
-    prompt=N_("None left in supply: choose a piece in play to take instead"),
-    label=_take_label,
-    check=_take_check,
-    args={
-        "player": Seat,
+    "take_piece", TakePiece, _take_options, _take_piece, _take_label,
+    N_("None left in supply: choose a piece in play to take instead"),
+    check=_take_check, args={
         "unit": OneOf("tribe", "spy", "gift", "army", "road"),
         "where": Arg("a region index, court card or border index", 0, 100),
         "coalition": CoalitionOrNone,

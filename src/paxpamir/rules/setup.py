@@ -11,7 +11,7 @@ from ..content.map import COALITION_INDEX, POLITICAL
 from ..engine import rng
 from ..engine.log import log_kind
 from ..engine.options import COALITION_NAMES, Field, option_kind
-from ..engine.steps import Option, Seat, Step, automatic_kind, decision_kind, new_step
+from ..engine.steps import Option, Step, automatic_kind, decision_kind, new_step
 from .names import coalition_name
 
 if TYPE_CHECKING:
@@ -211,7 +211,7 @@ def _begin_game(g: Game, step: BeginGame) -> None:
     start_turn(g, step.player)
 
 
-automatic_kind("begin_game", BeginGame, _begin_game, args={"player": Seat})
+automatic_kind("begin_game", BeginGame, _begin_game)
 
 
 class Loyalty(NamedTuple):
@@ -247,12 +247,6 @@ option_kind("loyalty", Field("coalition", COALITION_NAMES))
 
 
 decision_kind(
-    "loyalty",
-    Loyalty,
-    options=_loyalty_options,
-    apply=_choose_loyalty,
-    prompt=N_("Choose your starting loyalty"),
-    label=_loyalty_label,
-    check=_loyalty_check,
-    args={"player": Seat},
+    "loyalty", Loyalty, _loyalty_options, _choose_loyalty, _loyalty_label,
+    N_("Choose your starting loyalty"), check=_loyalty_check,
 )

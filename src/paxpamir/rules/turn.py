@@ -10,7 +10,7 @@ from ..content.map import INTELLIGENCE, POLITICAL
 from ..engine.errors import PamirError
 from ..engine.log import log_kind
 from ..engine.options import option_kind, shared_option, shared_options
-from ..engine.steps import KINDS, Option, Seat, Step, automatic_kind, decision_kind, per_seat
+from ..engine.steps import KINDS, Option, Step, automatic_kind, decision_kind, per_seat
 from .abilities import start_of_turn
 from .actions import ACTIONS_PER_TURN, begin_action, card_action_options, is_bonus
 from .court import DISCARD, begin_play, discard_from_court, discard_from_hand
@@ -142,14 +142,8 @@ END_TURN: Final = shared_option("end_turn")
 PLAY_OPTIONS: Final = shared_options("play", range(101))
 
 decision_kind(
-    "turn",
-    Turn,
-    options=_turn_options,
-    apply=_turn,
-    prompt=N_("Choose an action or end your turn"),
-    ask=_turn_ask,
-    label=_turn_label,
-    args={"player": Seat},
+    "turn", Turn, _turn_options, _turn, _turn_label,
+    N_("Choose an action or end your turn"), ask=_turn_ask,
 )
 
 
@@ -207,15 +201,10 @@ for _zone_step, _zone_discard, _zone_prompt in (
     ("cleanup_court", "discard_court_over_limit", N_("Your court is over its limit: discard a court card")),
     ("cleanup_hand", "discard_hand_over_limit", N_("Your hand is over its limit: discard a card from your hand")),
 ):
-    automatic_kind(_zone_step, Cleanup, _cleanup, args={"player": Seat})
+    automatic_kind(_zone_step, Cleanup, _cleanup)
     decision_kind(
-        _zone_discard,
-        DiscardOverLimit,
-        options=_over_limit_options,
-        apply=_discard_over_limit,
-        prompt=_zone_prompt,
-        label=discard_step_label,
-        args={"player": Seat},
+        _zone_discard, DiscardOverLimit, _over_limit_options, _discard_over_limit, discard_step_label,
+        _zone_prompt,
     )
 
 
@@ -230,7 +219,7 @@ def _next_turn(g: Game, step: NextTurn) -> None:
     start_turn(g, (step.player + 1) % g.n)
 
 
-automatic_kind("next_turn", NextTurn, _next_turn, args={"player": Seat})
+automatic_kind("next_turn", NextTurn, _next_turn)
 
 
 def _end_turn(g: Game, player: int) -> None:

@@ -561,7 +561,7 @@ def create_app(database_url: str, public_url: str = "", allow_private_webhooks: 
         elif kind == "seat":
             await set_seat(live, conn.role, conn.seat, msg)
         elif kind == "chat":
-            await hub.talk.say(live, conn.role, conn.seat, msg.get("text"), conn)
+            await hub.talk.say(live, conn.role, conn.seat, msg.get("text"), conn, wait=False)
         elif kind == "lang":
             lang = msg.get("lang")
             if not isinstance(lang, str) or lang not in LANGUAGES:

@@ -61,8 +61,11 @@ def _registered(name: str) -> Callable[[int], Agent]:
 for _name, _description in (
     ("heuristic", N_("plays on sensible principles (influence, dominance, rupees, rulers), in a few milliseconds")),
     ("heuristic:easy", N_("the heuristic bot with some randomness")),
-    ("search:fast", N_("plays out the others' replies in deals imagined from what it may know (under a second)")),
-    ("search", N_("the search bot with a bigger budget: stronger, up to a second a decision")),
+    (
+        "search:fast",
+        N_("plays out the others' replies in deals imagined from what it may know (about 0.3 s a decision)"),
+    ),
+    ("search", N_("the search bot with more time: stronger, about a second a decision")),
 ):
     register_bot(_name, _description, _registered(_name))
 

@@ -9,15 +9,16 @@ reaches a game, so no bot or environment reads it.
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
-from ..content.i18n import N_
+from ..content.i18n import N_, language
 from ..content.i18n import gettext as _
 from . import bots
 from .checks import ClientError
-from .live import Conn, LiveGame
+from .live import Conn, LiveGame, encode
 from .store import ChatRow, SeatRow
 
 if TYPE_CHECKING:
@@ -46,13 +47,19 @@ class TableTalk:
     async def of(self, live: LiveGame) -> list[ChatRow]:
         """The game's chat (read from the store the first time, then kept with the live game)."""
         if live.chat is None:
-            live.chat = await self.hub.db(self.hub.store.chat_after, live.id, 0)
+            live.chat = await self.hub.store.chat_after_async(live.id, 0)
         return live.chat
 
-    async def say(self, live: LiveGame, role: str, seat: int | None, raw: Any, conn: Conn | None = None) -> ChatRow:
+    async def say(self, live: LiveGame, role: str, seat: int | None, raw: Any, conn: Conn | None = None,
+                  wait: bool = True) -> ChatRow:
         """Check, store and push a chat line from a seat (or, if the game allows it, a spectator); return it
-        stored. The text is kept as it was written (pages show it as text, never as markup) and never reaches a
-        game, so no bot or environment reads it. Raises :class:`ClientError` (nothing stored) when refused."""
+        (stored, with ``wait``). The text is kept as it was written (pages show it as text, never as markup) and
+        never reaches a game, so no bot or environment reads it. Raises :class:`ClientError` (nothing stored)
+        when refused.
+
+        Without ``wait`` (a page's websocket) the line is only checked and queued: the page's next message, a move
+        perhaps, is not held up while the writer gathers and stores a batch. The page hears its own line come back
+        once it is stored, as every page of the game does, or an error if it could not be."""
         if role != "seat" and not (role == "spectator" and live.spectator_chat):
             raise ClientError("forbidden", N_("only the players may write in this game's chat"))
         if not isinstance(raw, str):
@@ -64,18 +71,33 @@ class TableTalk:
             raise ClientError("bad_chat", N_("a chat message may not hold control characters"))
         if conn is not None and not conn.allow_chat():
             raise ClientError("rate_limited", N_("you are writing too fast: wait a moment"))
-        if len(await self.of(live)) >= MAX_CHAT:
+        if len(await self.of(live)) + live.chat_pending >= MAX_CHAT:
             raise ClientError("bad_chat", N_("this game's chat is full"))
         name = live.seats[seat].name if seat is not None else _("Spectator")
         row = ChatRow(0, live.id, seat, role, name, said, live.seq, datetime.now(UTC))
         stored: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        stored.add_done_callback(functools.partial(self._stored, live, row, None if wait else conn))
+        live.chat_pending += 1
         self.queue.append((live, row, stored))
         self.wake.set()
-        await stored  # the writer stores lines in batches (one transaction for all games), then pushes them
-        for mentioned in mentions(said, live.seats, seat):
-            self.hub.notify(live, mentioned, _("{player} mentioned you in the chat: {text}").format(
-                player=name, text=said[:200]))
+        if wait:
+            await stored  # the writer stores lines in batches (one transaction for all games), then pushes them
         return row
+
+    def _stored(self, live: LiveGame, row: ChatRow, conn: Conn | None, stored: asyncio.Future[None]) -> None:
+        """A queued line was stored (its mentions' webhooks go now) or could not be (``conn`` hears of it)."""
+        live.chat_pending -= 1
+        if stored.cancelled():
+            return
+        failed = stored.exception()
+        if failed is not None:
+            if conn is not None and isinstance(failed, ClientError):
+                with language(conn.lang):
+                    conn.send({"type": "error", "code": failed.code, "message": failed.message, "seq": live.seq})
+            return
+        for mentioned in mentions(row.text, live.seats, row.seat):
+            self.hub.notify(live, mentioned, _("{player} mentioned you in the chat: {text}").format(
+                player=row.name, text=row.text[:200]))
 
     async def writer(self) -> None:
         """Store the chat lines said meanwhile, every :data:`CHAT_BATCH` seconds at most, in one transaction, then
@@ -86,7 +108,7 @@ class TableTalk:
             self.wake.clear()
             batch, self.queue = self.queue, []
             try:
-                await self.hub.db(self.hub.store.add_chat, [row for _live, row, _done in batch])
+                await self.hub.store.add_chat_async([row for _live, row, _done in batch])
             except Exception:
                 log.exception("chat lines could not be stored")
                 for _live, _row, done in batch:
@@ -100,22 +122,29 @@ class TableTalk:
                     done.set_result(None)
 
     def add_line(self, live: LiveGame, row: ChatRow) -> None:
-        """Keep a stored line with its live game (in ``id`` order) and push it to the game's pages here."""
+        """Keep a stored line with its live game (in ``id`` order) and push it to the game's pages here (the
+        message encoded once for all of them)."""
         chat = live.chat
-        if chat is None or any(known.id == row.id for known in chat[-CHAT_WINDOW:]):
+        if chat is None:
             return
-        chat.append(row)
-        if len(chat) > 1 and chat[-2].id > row.id:  # another process's line that committed late
+        if chat and chat[-1].id >= row.id:  # known already, or another process's line that committed late
+            if any(known.id == row.id for known in chat[-CHAT_WINDOW:]):
+                return
+            chat.append(row)
             chat.sort(key=lambda r: r.id)
-        for conn in list(live.conns):
-            conn.send(row.message())
+        else:  # the usual case: newer than every line known
+            chat.append(row)
+        if live.conns:
+            text = encode(row.message())
+            for conn in list(live.conns):
+                conn.send_text(text)
 
     async def sync(self, live: LiveGame) -> None:
         """Read lines that other processes stored (since a window of the newest known ones, as ids are given
         before commits finish) and push those that are new here."""
         chat = await self.of(live)
         since = chat[-CHAT_WINDOW].id if len(chat) >= CHAT_WINDOW else 0
-        for row in await self.hub.db(self.hub.store.chat_after, live.id, since):
+        for row in await self.hub.store.chat_after_async(live.id, since):
             self.add_line(live, row)
 
 

@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
+
+if TYPE_CHECKING:
+    from .loadtest import ProgressFactory
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
 
 
-def register(subparsers: Any) -> None:
+def register(subparsers: Any, progress: ProgressFactory | None = None) -> None:
+    """Add ``pamir serve`` and ``pamir loadtest``; ``progress`` makes the load test's progress display."""
     p = subparsers.add_parser(
         "serve",
         help="run the online-play server (browser pages, JSON API, websockets)",
@@ -60,7 +64,7 @@ def register(subparsers: Any) -> None:
                    help="chat lines a second said at each table, shared among its seats (default 0)")
     q.add_argument("--pages", action="store_true",
                    help="clients also fetch what a browser page needs after each move (the view model)")
-    q.set_defaults(run=cmd_loadtest)
+    q.set_defaults(run=cmd_loadtest, progress=progress)
 
 
 def _positive(text: str) -> int:
@@ -84,4 +88,4 @@ def cmd_serve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 def cmd_loadtest(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from .loadtest import main
 
-    return main(args, out, err)
+    return main(args, out, err, getattr(args, "progress", None))

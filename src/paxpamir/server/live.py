@@ -23,6 +23,11 @@ CHAT_BURST = 20
 CHAT_RATE = 4.0
 
 
+def encode(message: dict[str, Any]) -> str:
+    """A message as a page is sent it: compact JSON."""
+    return json.dumps(message, separators=(",", ":"))
+
+
 @dataclass(eq=False)
 class Bucket:
     """A token bucket: ``size`` messages at once, refilled at ``rate`` a second."""
@@ -68,12 +73,17 @@ class Conn:
     close_reason: str = ""
 
     def send(self, message: dict[str, Any]) -> None:
+        if not self.closed:
+            self.send_text(encode(message))
+
+    def send_text(self, text: str) -> None:
+        """Send a message already encoded (:func:`encode`): one encoding for every page that gets the same."""
         if self.closed:
             return
         if self.queue.qsize() > MAX_QUEUE:
             self.close(1008, "not reading")
             return
-        self.queue.put_nowait(json.dumps(message, separators=(",", ":")))
+        self.queue.put_nowait(text)
 
     def close(self, code: int = 1000, reason: str = "") -> None:
         if not self.closed:
@@ -106,7 +116,7 @@ class LiveGame:
     conns: set[Conn] = field(default_factory=set)
     epoch: int = 0
     version: int = 0  # counts every change a page should see (decisions, names)
-    events: list[dict[str, Any]] = field(default_factory=list)
+    #: The game's log lines (English), each ``{"event", "text"}``: one for every event of the game's log.
     texts: list[dict[str, Any]] = field(default_factory=list)
     bot_task: asyncio.Task[None] | None = None
     #: False when the creator chose the seed: the deck is then known to whoever knows the seed.
@@ -114,6 +124,8 @@ class LiveGame:
     #: Whether spectators may write in the chat; the chat itself, read from the store when a page first connects.
     spectator_chat: bool = False
     chat: list[ChatRow] | None = None
+    #: Lines said and queued but not stored yet (they count towards the chat's limit).
+    chat_pending: int = 0
     #: Seconds a person has for a decision (None: no clock); the id of the game's rematch (None: none yet).
     clock: int | None = None
     rematch: str | None = None

@@ -6,12 +6,16 @@ the round trip until its own new view arrives. A finished game is replaced by a 
 in play all along. Without ``--url`` a server is started on a temporary SQLite file (or on ``--database``).
 With ``--pages`` each client also does what the browser page does with every ``state`` that carries no view
 model (protocol 1, before the model came with the message): it asks ``GET /api/games/<id>/model`` for it.
+
+The ``pamir`` command passes a progress bar (``paxpamir.clients.progress.Progress``, on standard error and only on a
+terminal): starting the servers, connecting the clients, the warm-up, the measurement.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -20,8 +24,29 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, TextIO
+from typing import Any, Protocol, TextIO
+
+
+class Phases(Protocol):
+    """The progress the load test shows, one phase at a time."""
+
+    def phase(self, description: str, total: float | None = None, unit: str = "") -> None: ...
+
+    def set(self, completed: float) -> None: ...
+
+
+class _Silent:
+    def phase(self, description: str, total: float | None = None, unit: str = "") -> None:
+        pass
+
+    def set(self, completed: float) -> None:
+        pass
+
+
+#: Makes the progress display on a stream (standard error), as a context manager.
+ProgressFactory = Callable[[TextIO], contextlib.AbstractContextManager[Phases]]
 
 
 @dataclass
@@ -50,6 +75,10 @@ def _percentile(values: list[float], q: float) -> float:
         return float("nan")
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+#: How every chat line the server pushes begins.
+_CHAT_LINE = '{"type":"chat",'
 
 
 async def _chatter(ws: Any, rate: float, rng: random.Random, totals: Totals) -> None:
@@ -89,6 +118,8 @@ async def _play(ws: Any, game: str, token: str, think: float, rng: random.Random
             raw = await asyncio.wait_for(ws.recv(), remaining)
         except TimeoutError:
             return False
+        if raw.startswith(_CHAT_LINE):  # a line said at the table (the server's compact JSON): nothing to time, and
+            continue                    # not decoding 6,000 of them a second keeps the client off the server's CPU
         m = json.loads(raw)
         kind = m["type"]
         if kind == "error":
@@ -144,11 +175,22 @@ async def _table(client: Any, urls: list[str], players: int, seed: int, think: f
             seed += 100_000
 
 
+async def _wait(seconds: float, bar: Phases) -> None:
+    """Sleep ``seconds``, moving the bar along."""
+    end = time.perf_counter() + seconds
+    while (left := end - time.perf_counter()) > 0:
+        bar.set(seconds - left)
+        await asyncio.sleep(min(0.25, left))
+    bar.set(seconds)
+
+
 async def _run(urls: list[str], games: int, players: int, seconds: float, think: float, seed: int, warmup: float,
-               pids: list[int], pages: bool = False, chat: float = 0.0) -> tuple[Totals, float, float | None]:
+               pids: list[int], pages: bool = False, chat: float = 0.0, bar: Phases | None = None
+               ) -> tuple[Totals, float, float | None]:
     """Play; return the totals, the measured time and the server's CPU seconds in it (when known)."""
     import httpx
 
+    bar = bar or _Silent()
     totals = Totals()
     limits = httpx.Limits(max_connections=50 if pages else 20)
     async with httpx.AsyncClient(timeout=60, limits=limits) as client:
@@ -159,19 +201,24 @@ async def _run(urls: list[str], games: int, players: int, seconds: float, think:
             asyncio.create_task(_table(client, urls, players, seed + i, think, totals, deadline, pages, chat))
             for i in range(games)
         ]
+        bar.phase("connecting the clients", total=games * players, unit="websockets")
         while totals.connections < games * players and time.monotonic() < deadline - total_seconds:
+            bar.set(totals.connections)
             await asyncio.sleep(0.1)
-        await asyncio.sleep(warmup)
+        bar.phase("warm-up", total=warmup, unit="s")
+        await _wait(warmup, bar)
+        bar.phase("measuring", total=seconds, unit="s")
         cpu_before = _total(_cpu_seconds, pids)
         wait_before = _total(_cpu_wait_seconds, pids)
         totals.measure_from = time.perf_counter()
-        await asyncio.sleep(seconds)
+        await _wait(seconds, bar)
         totals.measure_to = time.perf_counter()
         cpu_after = _total(_cpu_seconds, pids)
         wait_after = _total(_cpu_wait_seconds, pids)
         totals.server_memory = _total(_memory_bytes, pids)
         if wait_before is not None and wait_after is not None:
             totals.server_cpu_wait = wait_after - wait_before
+        bar.phase("stopping the clients")
         for task in tables:
             task.cancel()
         await asyncio.gather(*tables, return_exceptions=True)
@@ -216,9 +263,15 @@ def _cpu_wait_seconds(pid: int) -> float | None:
         return None
 
 
-def _start_servers(database: str | None, processes: int) -> tuple[list[subprocess.Popen[bytes]], list[str], str | None]:
+def _start_servers(database: str | None, processes: int, bar: Phases
+                   ) -> tuple[list[subprocess.Popen[bytes]], list[str], str | None]:
     """Start ``processes`` servers on one database (a temporary SQLite file by default); their URLs."""
     import httpx
+
+    if processes == 1:
+        bar.phase("starting the server")
+    else:
+        bar.phase(f"starting {processes} servers", total=processes, unit="ready")
 
     tmp = None
     if database is None:
@@ -232,7 +285,7 @@ def _start_servers(database: str | None, processes: int) -> tuple[list[subproces
             stdout=subprocess.DEVNULL,
         ))
         urls.append(f"http://127.0.0.1:{port}")
-    for proc, url in zip(procs, urls, strict=True):
+    for started, (proc, url) in enumerate(zip(procs, urls, strict=True), 1):
         for _i in range(300):
             try:
                 if httpx.get(url + "/healthz", timeout=1).status_code == 200:
@@ -244,10 +297,12 @@ def _start_servers(database: str | None, processes: int) -> tuple[list[subproces
                 p.kill()
             raise RuntimeError("the server did not start")
         assert proc.poll() is None
+        bar.set(started)
     return procs, urls, tmp
 
 
-def main(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+def main(args: argparse.Namespace, out: TextIO, err: TextIO, progress: ProgressFactory | None = None) -> int:
+    """Run the load test of ``args``; print the figures on ``out``; show ``progress(err)`` meanwhile."""
     if not 2 <= args.players <= 5 or args.games < 1 or args.seconds <= 0 or args.think < 0:
         print("pamir loadtest: error: need 2-5 players, at least 1 game, a positive duration", file=err)
         return 2
@@ -257,27 +312,29 @@ def main(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if processes < 1 or (processes > 1 and args.url is not None):
         print("pamir loadtest: error: --processes starts that many servers (1 or more), not with --url", file=err)
         return 2
-    if args.url is None:
-        procs, urls, tmp = _start_servers(args.database, processes)
-    else:
-        urls = [args.url.rstrip("/")]
-    url = ", ".join(urls)
-    try:
-        client_before = time.process_time()
-        totals, elapsed, server_cpu = asyncio.run(
-            _run(urls, args.games, args.players, args.seconds, args.think, args.seed, args.warmup,
-                 [p.pid for p in procs], getattr(args, "pages", False), getattr(args, "chat", 0.0))
-        )
-        client_cpu = time.process_time() - client_before
-    finally:
-        for proc in procs:
-            proc.terminate()
-        for proc in procs:
-            proc.wait(10)
-        if tmp is not None:
-            import shutil
+    showing = progress(err) if progress is not None else contextlib.nullcontext(_Silent())
+    with showing as bar:
+        if args.url is None:
+            procs, urls, tmp = _start_servers(args.database, processes, bar)
+        else:
+            urls = [args.url.rstrip("/")]
+        url = ", ".join(urls)
+        try:
+            client_before = time.process_time()
+            totals, elapsed, server_cpu = asyncio.run(
+                _run(urls, args.games, args.players, args.seconds, args.think, args.seed, args.warmup,
+                     [p.pid for p in procs], getattr(args, "pages", False), getattr(args, "chat", 0.0), bar)
+            )
+            client_cpu = time.process_time() - client_before
+        finally:
+            for proc in procs:
+                proc.terminate()
+            for proc in procs:
+                proc.wait(10)
+            if tmp is not None:
+                import shutil
 
-            shutil.rmtree(tmp, ignore_errors=True)
+                shutil.rmtree(tmp, ignore_errors=True)
     lat = totals.latencies
     started = f" ({len(procs)} started for this test)" if len(procs) > 1 else " (started for this test)"
     print(f"server: {url}{started if procs else ''}", file=out)
@@ -310,4 +367,4 @@ def main(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return 0 if totals.moves > 0 and totals.errors == 0 else 1
 
 
-__all__ = ["main"]
+__all__ = ["Phases", "ProgressFactory", "main"]

@@ -16,7 +16,7 @@ import secrets
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import (
     Boolean,
@@ -42,6 +42,9 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
+
+if TYPE_CHECKING:
+    from .pgasync import PgPool
 
 #: The channel on which PostgreSQL servers announce changes: payload "<game id> <what> <origin>", where <what> is
 #: the new seq after a decision, "seat" after a seat's name or webhook changed, "revoke" after a link was
@@ -131,8 +134,8 @@ chat = Table(
 )
 
 
-# The statements of a move, written out once: they run for every decision and SQLAlchemy's expression
-# building would cost more than the database itself.
+# The statements of a move on SQLite (PostgreSQL's, in one statement: pgasync.APPEND), written out once: they run
+# for every decision and SQLAlchemy's expression building would cost more than the database itself.
 # A move made with a link counts only while that link works: the check is part of the compare-and-set, so a link
 # replaced by another process an instant before is refused too (bots and Wakhan pass no token).
 _ADVANCE = text(
@@ -263,7 +266,8 @@ class ChatRow:
 
 
 class Store:
-    """Synchronous store methods (each one transaction); the server calls them from worker threads."""
+    """Synchronous store methods (each one transaction), which the server calls from worker threads, and the
+    ``_async`` forms of those every move and chat line needs, which it awaits in its event loop."""
 
     def __init__(self, url: str, echo: bool = False) -> None:
         self.url = url
@@ -274,13 +278,19 @@ class Store:
         kwargs: dict[str, Any] = {"echo": echo, "future": True}
         if self.is_sqlite:
             kwargs["connect_args"] = {"timeout": 30, "check_same_thread": False}
-        else:
-            kwargs["pool_size"] = 10
+        else:  # the rarer calls, in worker threads: the moves and chat lines use :attr:`fast`
+            kwargs["pool_size"] = 5
             kwargs["max_overflow"] = 10
             kwargs["pool_pre_ping"] = True
         self.engine: Engine = create_engine(url, **kwargs)
         if self.is_sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas)
+        #: With PostgreSQL: the event loop's own connections for moves and chat (:mod:`.pgasync`).
+        self.fast: PgPool | None = None
+        if self.is_postgres:
+            from .pgasync import PgPool
+
+            self.fast = PgPool(self.engine.url.set(drivername="postgresql").render_as_string(hide_password=False))
 
     def migrate(self) -> None:
         from .migrations import upgrade
@@ -289,6 +299,11 @@ class Store:
 
     def dispose(self) -> None:
         self.engine.dispose()
+
+    async def close(self) -> None:
+        """Close the event loop's connections (PostgreSQL), in the loop that opened them."""
+        if self.fast is not None:
+            await self.fast.close()
 
     # ------------------------------------------------------------------ games
 
@@ -370,13 +385,7 @@ class Store:
                 .where(decisions.c.game_id == game_id, decisions.c.seq >= seq)
                 .order_by(decisions.c.seq)
             ).mappings()
-            return [
-                DecisionRow(
-                    r["seq"], r["kind"], r["seat"], json.loads(r["option"]) if r["option"] else None, r["reason"],
-                    json.loads(r["reason_data"]) if r["reason_data"] else None,
-                )
-                for r in rows
-            ]
+            return [_decision(r["seq"], r["kind"], r["seat"], r["option"], r["reason"], r["reason_data"]) for r in rows]
 
     def resolve_token(self, game_id: str, token: str) -> tuple[str, int | None] | None:
         """``(role, seat)`` for a link token of ``game_id``, or None."""
@@ -405,7 +414,30 @@ class Store:
     ) -> bool:
         """Commit decision number ``seq`` of ``game_id``; False (and nothing changed) if ``seq`` is taken, or if
         ``token_hash`` (the link the move was made with) no longer opens the game."""
-        params = {
+        params = self._append_params(game_id, seq, kind, seat, option, reason, to_move, over, state_hash,
+                                     reason_data, token_hash, deadline)
+        try:
+            if self.is_postgres:  # one statement (pgasync.APPEND), as the server's own moves
+                from .pgasync import APPEND
+
+                with self.engine.begin() as c:
+                    return len(c.exec_driver_sql(APPEND, params).fetchall()) == 1
+            with self.engine.begin() as c:
+                # Compare-and-set on games.seq, then the decision row (primary key (game_id, seq)): of two
+                # requests for the same seq, in one process or several, exactly one commits.
+                if c.execute(_ADVANCE, params).rowcount != 1:
+                    c.rollback()
+                    return False
+                c.execute(_RECORD, params)
+        except IntegrityError:
+            return False
+        return True
+
+    def _append_params(self, game_id: str, seq: int, kind: str, seat: int, option: list[Any] | None,
+                       reason: str | None, to_move: int | None, over: bool, state_hash: str,
+                       reason_data: dict[str, Any] | None, token_hash: str | None,
+                       deadline: datetime | None) -> dict[str, Any]:
+        return {
             "id": game_id,
             "seq": seq,
             "next": seq + 1,
@@ -420,20 +452,54 @@ class Store:
             "reason_data": json.dumps(reason_data, separators=(",", ":")) if reason_data is not None else None,
             "token_hash": token_hash,
             "deadline": deadline,
+            "channel": NOTIFY_CHANNEL,
+            "payload": f"{game_id} {seq + 1} {self.origin}",
         }
-        try:
-            with self.engine.begin() as c:
-                # Compare-and-set on games.seq, then the decision row (primary key (game_id, seq)): of two
-                # requests for the same seq, in one process or several, exactly one commits.
-                if c.execute(_ADVANCE, params).rowcount != 1:
-                    c.rollback()
-                    return False
-                c.execute(_RECORD, params)
-                if self.is_postgres:
-                    c.execute(_NOTIFY, {"ch": NOTIFY_CHANNEL, "payload": f"{game_id} {seq + 1} {self.origin}"})
-        except IntegrityError:
-            return False
-        return True
+
+    # ------------------------------------------------------------------ from the event loop
+
+    # The calls of every move and chat line, awaited in the event loop: on SQLite the synchronous call inline (a
+    # local file, no network: quicker than a hop to a thread); on PostgreSQL one round trip on a connection of
+    # the loop's own (:mod:`.pgasync`), never a worker thread that would have to win the interpreter lock back.
+
+    async def append_async(
+        self, game_id: str, seq: int, kind: str, seat: int, option: list[Any] | None, reason: str | None,
+        to_move: int | None, over: bool, state_hash: str, reason_data: dict[str, Any] | None = None,
+        token_hash: str | None = None, deadline: datetime | None = None,
+    ) -> bool:
+        """:meth:`append`, from the event loop."""
+        if self.fast is None:
+            return self.append(game_id, seq, kind, seat, option, reason, to_move, over, state_hash, reason_data,
+                               token_hash, deadline)
+        return await self.fast.append(self._append_params(game_id, seq, kind, seat, option, reason, to_move, over,
+                                                          state_hash, reason_data, token_hash, deadline))
+
+    async def changes_async(self, game_id: str, seq: int) -> tuple[list[DecisionRow], list[SeatRow]]:
+        """:meth:`decisions_from` and :meth:`load_seats` (one round trip on PostgreSQL), from the event loop."""
+        if self.fast is None:
+            return self.decisions_from(game_id, seq), self.load_seats(game_id)
+        decided, seated = await self.fast.changes(game_id, seq)
+        return [_decision(*r) for r in decided], [SeatRow(*r) for r in seated]
+
+    async def add_chat_async(self, rows: list[ChatRow]) -> None:
+        """:meth:`add_chat`, from the event loop."""
+        if self.fast is None:
+            self.add_chat(rows)
+            return
+        ids = await self.fast.add_chat({
+            "games": [r.game_id for r in rows], "seats": [r.seat for r in rows], "roles": [r.role for r in rows],
+            "names": [r.name for r in rows], "texts": [r.text for r in rows], "seqs": [r.seq for r in rows],
+            "ats": [r.at for r in rows], "channel": NOTIFY_CHANNEL, "origin": self.origin,
+        })
+        for row, key in zip(rows, ids, strict=True):
+            row.id = key
+
+    async def chat_after_async(self, game_id: str, after: int) -> list[ChatRow]:
+        """:meth:`chat_after`, from the event loop."""
+        if self.fast is None:
+            return self.chat_after(game_id, after)
+        return [ChatRow(r[0], r[1], r[2], r[3], r[4], r[5], r[6], _aware(r[7]))
+                for r in await self.fast.chat_after(game_id, after)]
 
     def update_seat(self, game_id: str, seat: int, values: dict[str, Any]) -> None:
         """Change a seat's ``name``, ``webhook_url`` and/or ``played_by`` (the other processes are told)."""
@@ -527,6 +593,13 @@ class Store:
                 .where(games.c.over.is_(False), seats.c.kind.in_(kinds) | seats.c.played_by.is_not(None))
             )
             return [r[0] for r in rows]
+
+
+def _decision(seq: int, kind: str, seat: int, option: str | None, reason: str | None,
+              reason_data: str | None) -> DecisionRow:
+    """A stored decision (its option and reason data as stored: JSON text)."""
+    return DecisionRow(seq, kind, seat, json.loads(option) if option else None, reason,
+                       json.loads(reason_data) if reason_data else None)
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:

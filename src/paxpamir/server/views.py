@@ -18,10 +18,11 @@ if TYPE_CHECKING:
     from ..engine.game import Game
 
 
-def page_model(game: Game, seat: int | None) -> dict[str, Any]:
+def page_model(game: Game, seat: int | None, log_len: int | None = None) -> dict[str, Any]:
     """The view model of ``seat`` (None: a spectator) without log lines: the page keeps its log from the entries
-    each message brings (``log_from``/``log``), so none is rendered or sent twice."""
-    model = view_model(game, seat, log_from=len(game.events()))
+    each message brings (``log_from``/``log``), so none is rendered or sent twice. ``log_len``: the length of the
+    game's log, when the caller knows it."""
+    model = view_model(game, seat, log_from=len(game.events()) if log_len is None else log_len)
     model["view"].pop("log", None)
     return model
 

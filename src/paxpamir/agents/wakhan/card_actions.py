@@ -11,7 +11,7 @@ from ...engine.options import option_args
 from ...presentation.describe import ARMY_TEXTS, ROAD_TEXTS, card_name, player_message, where_name
 from ...rules.actions import Battle
 from ...rules.wakhan import SPY_MOVEMENT, variant_on
-from .context import SPECIAL_BATTLE, Choice, Context, Message, Option, handles, market_slot, pending_step
+from .context import SPECIAL_BATTLE, Choice, Context, Message, Option, handles, market_slot, or_first, pending_step
 from .feasibility import army_moves, battle_cards, battle_regions, idle_spy_moves, most_spies_card
 from .lines import current_line_code
 from .priorities import highest_priority, player_order, road_order
@@ -56,9 +56,12 @@ def build_like(ctx: Context, legal: list[Option], what: Message) -> Choice:
                 "{what}: army in {region}, the leftmost region on the AI card that she rules",
                 what=what, region=region_title(r),
             )
-    if ("done",) in legal:
-        return ("done",), msg("{what}: no more armies to build", what=what)
-    return legal[0], msg("{what}: no army can be built; first legal option", what=what)
+    return or_first(
+        legal,
+        ("done",),
+        msg("{what}: no more armies to build", what=what),
+        msg("{what}: no army can be built; first legal option", what=what),
+    )
 
 
 @handles("build")
@@ -88,9 +91,12 @@ def _move(ctx: Context, legal: list[Option]) -> Choice:
                 )
         if ("done",) in legal_set:
             return ("done",), msg("move: no army move and no idle spy with a card to go to (Spy Movement)")
-    if ("done",) in legal_set:
-        return ("done",), msg("move: no further army move by her rules (she never moves spies)")
-    return legal[0], msg("move: no army move by her rules; first legal option")
+    return or_first(
+        legal,
+        ("done",),
+        msg("move: no further army move by her rules (she never moves spies)"),
+        msg("move: no army move by her rules; first legal option"),
+    )
 
 
 @handles("betray")
@@ -108,23 +114,20 @@ def _betray(ctx: Context, legal: list[Option]) -> Choice:
 
 @handles("prize")
 def _prize(ctx: Context, legal: list[Option]) -> Choice:
-    if ("take_prize",) in legal:
-        return ("take_prize",), msg("she always takes the loyalty prize")
-    return legal[0], msg("no prize to take")
+    return or_first(legal, ("take_prize",), msg("she always takes the loyalty prize"), msg("no prize to take"))
 
 
 @handles("battle_site")
 def _battle_site(ctx: Context, legal: list[Option]) -> Choice:
     g = ctx.g
     legal_set = set(legal)
-    if current_line_code(g) == SPECIAL_BATTLE:
-        cards = [c for c in battle_cards(g) if ("battle_card", c) in legal_set]
-        if cards:
-            c = most_spies_card(g, cards)
-            return ("battle_card", c), msg(
-                "battle on {card}: the card with the most spies where she has a spy, priority on ties",
-                card=card_name(c),
-            )
+    cards = [c for c in battle_cards(g) if ("battle_card", c) in legal_set]
+    if cards and current_line_code(g) == SPECIAL_BATTLE:
+        c = most_spies_card(g, cards)
+        return ("battle_card", c), msg(
+            "battle on {card}: the card with the most spies where she has a spy, priority on ties",
+            card=card_name(c),
+        )
     for r in battle_regions(ctx):
         if ("battle_region", REGIONS[r]) in legal_set:
             return ("battle_region", REGIONS[r]), msg(
@@ -132,7 +135,6 @@ def _battle_site(ctx: Context, legal: list[Option]) -> Choice:
                 "an army",
                 region=region_title(r),
             )
-    cards = [c for c in battle_cards(g) if ("battle_card", c) in legal_set]
     if cards:
         c = highest_priority(g, cards)
         return ("battle_card", c), msg(
@@ -181,9 +183,9 @@ def _battle(ctx: Context, legal: list[Option]) -> Choice:
                         "remove {road}: roads last, region order of the AI card",
                         road=msg(ROAD_TEXTS[c], border=where_name(BORDER_NAMES[b])),
                     )
-    if ("done",) in legal_set:
-        return ("done",), msg("battle: no other player's piece left to remove")
-    return legal[0], msg("battle: first legal removal")
+    return or_first(
+        legal, ("done",), msg("battle: no other player's piece left to remove"), msg("battle: first legal removal")
+    )
 
 
 __all__ = ["build_like"]

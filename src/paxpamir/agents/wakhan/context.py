@@ -65,6 +65,7 @@ HANDLERS: Final[dict[str, Handler]] = {}
 #: The decision kinds that never fall to her seat, and why.
 NOT_HERS: Final[dict[str, str]] = {
     "loyalty": "she takes no loyalty dial (rulebook, Playing with Wakhan: Setting Up)",
+    "bribe_counter": "she never offers less than a bribe asked of her (she pays it if she can), so nobody counters",
 }
 
 
@@ -108,6 +109,14 @@ def market_slot(g: Game, card: int) -> int:
     return g.market.index(card)
 
 
+def or_first(legal: list[Option], option: Option, why: Message, otherwise: Message) -> Choice:
+    """``option`` (for ``why``) where it is legal, else the first legal option (for ``otherwise``): her rules'
+    last resort."""
+    if option in legal:
+        return option, why
+    return legal[0], otherwise
+
+
 __all__ = [
     "CARD_ACTIONS",
     "HANDLERS",
@@ -122,5 +131,6 @@ __all__ = [
     "handles",
     "market_slot",
     "noted",
+    "or_first",
     "pending_step",
 ]

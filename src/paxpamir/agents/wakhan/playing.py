@@ -103,4 +103,10 @@ def _bribe_pay(ctx: Context, legal: list[Option]) -> Choice:
     )
 
 
+@handles("bribe_answer")
+def _bribe_answer(ctx: Context, legal: list[Option]) -> Choice:
+    # Her rulebook section knows no bargaining: she asks the full bribe and keeps to it.
+    return ("insist",), msg("she insists on the full bribe: she asks the full amount and never bargains")
+
+
 __all__ = ["road_note"]

@@ -25,6 +25,7 @@ from .styles import (
     SUIT_SHORT,
     SUIT_STYLES,
     blocks_text,
+    coalition_short,
     coalition_text,
     player_counts,
     player_name,
@@ -88,21 +89,23 @@ def header_lines(vm: dict[str, Any], width: int) -> list[Any]:
     return [head]
 
 
-def players_table(vm: dict[str, Any], humans: Sequence[int], narrow: bool) -> Table:
+def players_table(vm: dict[str, Any], humans: Sequence[int], narrow: bool, short: bool = False) -> Table:
     """Every player's row: loyalty, rupees, points, influence, gifts, prizes, hand, court, stock (``narrow``: short
-    headings)."""
+    headings; ``short``: coalitions in three letters too)."""
     heads = (
-        ("", _("Player"), _("Loyal"), _("Rs"), _("VP"), _("Infl"), _("Gift"), _("Prizes"), _("Hand"), _("Court"),
-         _("Stock"))
+        ("", _("Player"), _("Loyal"), _("Rs"), _("VP"), _("Infl"), _("Gift"), _("Prizes"),
+         _("Hand"), _("Court"), _("Stock"))
         if narrow
         else (
             "", _("Player"), _("Loyalty"), _("Rupees"), _("VP"), _("Influence"), _("Gifts"), _("Prizes"), _("Hand"),
             _("Court"), _("Cylinders in stock"),
         )
     )
-    t = Table(box=None, header_style="bold underline", expand=False, padding=(0, 1))
+    # Narrow: one space between columns instead of two (German headings need the room at 80 columns).
+    t = Table(box=None, header_style="bold underline", expand=False, padding=(0, 1), collapse_padding=narrow)
     for i, head in enumerate(heads):
-        t.add_column(head, justify="left" if i in (0, 1, 2, 7) else "right", no_wrap=i != 7)
+        # Prizes may wrap, but never below its heading's width.
+        t.add_column(head, justify="left" if i in (0, 1, 2, 7) else "right", no_wrap=i != 7, min_width=len(head))
     to_move = vm["to_move"]
     viewer = vm["seat"]
     for pd in vm["players"]:
@@ -127,8 +130,8 @@ def players_table(vm: dict[str, Any], humans: Sequence[int], narrow: bool) -> Ta
             pragmatic = (vm["wakhan"] or {}).get("pragmatic_loyalty")
             loyalty = Text(_("all, now ") if not narrow else _("now "))
             if narrow and pragmatic:
-                short = coalition_name(COALITIONS.index(pragmatic))[:3]
-                loyalty.append(short, style=COALITION_STYLES[COALITIONS.index(pragmatic)])
+                c = COALITIONS.index(pragmatic)
+                loyalty.append(coalition_short(c), style=COALITION_STYLES[c])
             else:
                 loyalty.append_text(coalition_text(pragmatic) if pragmatic else Text("-"))
             by_coalition = pd["influence"].items()
@@ -136,7 +139,7 @@ def players_table(vm: dict[str, Any], humans: Sequence[int], narrow: bool) -> Ta
                 " ".join(
                     f"{COALITION_LETTERS[COALITIONS.index(c)]}{k}"
                     if narrow
-                    else f"{coalition_name(COALITIONS.index(c))[:3]} {k}"
+                    else f"{coalition_short(COALITIONS.index(c))} {k}"
                     for c, k in by_coalition
                 )
             )
@@ -144,6 +147,9 @@ def players_table(vm: dict[str, Any], humans: Sequence[int], narrow: bool) -> Ta
             court = str(pd["court_size"])
         else:
             loyalty = coalition_text(pd["loyalty"])
+            if short and pd["loyalty"]:
+                c = COALITIONS.index(pd["loyalty"])
+                loyalty = Text(coalition_short(c), style=COALITION_STYLES[c])
             influence = Text(str(pd["influence"]) if pd["loyalty"] else "-")
             hand = f"{pd['hand_size']}/{pd['hand_limit']}"
             court = f"{pd['court_size']}/{pd['court_limit']}"

@@ -6,11 +6,11 @@ from typing import Any
 
 from rich.text import Text
 
-from ...content.cards import CARDS, WAKHAN_INSTRUCTIONS, CourtCard, EventCard, wakhan_card
+from ...content.cards import CARDS, WAKHAN_INSTRUCTIONS, CourtCard, wakhan_card
 from ...content.i18n import gettext as _
 from ...content.map import SUITS, region_title
-from ...presentation.cardref import arrow_words
-from ...presentation.describe import action_name, coalition_name, piece_kind_name, suit_name
+from ...presentation.cardref import arrow_words, icon_name
+from ...presentation.describe import action_name, coalition_name, suit_name
 from .styles import COALITION_STYLES
 
 
@@ -18,36 +18,6 @@ def card_title(number: int) -> str:
     """"Name (number)", or "card N" for a number without a card."""
     c = CARDS[number]
     return f"{c.name} ({number})" if c is not None else _("card {number}").format(number=number)
-
-
-def card_details(number: int) -> str:
-    """Everything printed on a card, as plain text lines."""
-    c = CARDS[number]
-    if isinstance(c, CourtCard):
-        lines = [
-            _("{name} ({number}) — court card").format(name=c.name, number=c.number),
-            _("  Region: {region}   Suit: {suit}   Rank: {rank}").format(
-                region=region_title(c.region), suit=suit_name(c.suit), rank=c.rank
-            ),
-            _("  Actions: {actions}").format(actions=", ".join(action_name(a) for a in c.actions) or _("none")),
-            _("  Impact: {icons}").format(icons=", ".join(icon_name(i) for i in c.impact) or _("none")),
-        ]
-        if c.patriot >= 0:
-            lines.append(_("  Patriot: {coalition}").format(coalition=coalition_name(c.patriot)))
-        if c.prize >= 0:
-            lines.append(_("  Prize: {coalition}").format(coalition=coalition_name(c.prize)))
-        if c.ability_text:
-            lines.append(_("  Ability: {text}").format(text=_(c.ability_text)))
-        return "\n".join(lines)
-    assert isinstance(c, EventCard)
-    kind = _("Dominance Check") if c.is_dominance_check else _("event")
-    return "\n".join(
-        [
-            f"{c.name} ({c.number}) — {kind}",
-            _("  If purchased: {text}").format(text=_(c.if_purchased_text)),
-            _("  If discarded from the market: {text}").format(text=_(c.if_discarded_text)),
-        ]
-    )
 
 
 def card_extras(info: CourtCard) -> Text:
@@ -80,13 +50,6 @@ def impact_word(icon: str) -> str:
     if icon in SUITS:
         return _("favor {suit}").format(suit=suit_name(icon))
     return icon_name(icon)
-
-
-def icon_name(icon: str) -> str:
-    """An impact icon's name: a piece, a suit or leverage."""
-    if icon in SUITS:
-        return suit_name(icon)
-    return piece_kind_name(icon) if icon != "leverage" else _("leverage")
 
 
 def wakhan_card_details(number: int) -> str:

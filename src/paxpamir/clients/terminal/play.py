@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import argparse
 import random
-import sys
+import shutil
+import textwrap
 from pathlib import Path
 from typing import TextIO
 
@@ -18,7 +19,7 @@ from ..arguments import add_lang_argument, player_count_arg, seed_arg, wakhan_va
 from .saves import list_saves, load_reporting, new_save_path, save_summary, saves_dir, would_lose_decisions
 from .seats import parse_humans
 from .session import Session
-from .styles import game_player_name, is_terminal
+from .styles import game_player_name, is_terminal, streams
 
 
 def _bot_name(text: str) -> str:
@@ -41,7 +42,12 @@ def _humans(text: str) -> str:
 
 def add_play_arguments(p: argparse.ArgumentParser) -> None:
     """The arguments of ``pamir play``."""
-    p.add_argument("--players", type=player_count_arg, default=None, help=_("players, 2-5 (default 3)"))
+    p.add_argument(
+        "--players",
+        type=player_count_arg,
+        default=None,
+        help=_("players, 2-5 (default 3); with --wakhan 2 or 3, her seat included (default 2)"),
+    )
     p.add_argument(
         "--humans",
         type=_humans,
@@ -101,14 +107,13 @@ def cmd_play(
     args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None = None, stdin: TextIO | None = None
 ) -> int:
     """``pamir play``: start a game, or resume one, and play it at this terminal; returns the exit code."""
-    out = out or sys.stdout
-    err = err or sys.stderr
-    stdin = stdin or sys.stdin
+    out, err, stdin = streams(out, err, stdin)
     if args.list:
         return list_saved_games(out)
     notice = engine_notice()
-    if notice is not None:  # its bots think several times slower: say so, once
-        print(notice, file=err)
+    if notice is not None:  # its bots think several times slower: say so, once (between words on a terminal)
+        width = shutil.get_terminal_size().columns if err.isatty() else 0
+        print("\n".join(textwrap.wrap(notice, max(width, 40))) if width else notice, file=err)
     if args.resume is not None:
         if args.load:
             print(_("pamir play: error: --resume and --load cannot be used together"), file=err)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from typing import Any, TextIO
 
 from rich.text import Text
@@ -17,7 +16,7 @@ from .logtext import log_since, log_style, log_with_turn
 from .saves import load_reporting, record_start, tupled
 from .screen import Screen
 from .session import EXIT_INTERRUPTED
-from .styles import game_player_name, is_terminal, player_style
+from .styles import game_player_name, is_terminal, player_style, streams
 
 
 def add_replay_arguments(p: argparse.ArgumentParser) -> None:
@@ -31,9 +30,7 @@ def cmd_replay(
     args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None = None, stdin: TextIO | None = None
 ) -> int:
     """``pamir replay``: print a saved game's log, or step through its decisions; returns the exit code."""
-    out = out or sys.stdout
-    err = err or sys.stderr
-    stdin = stdin or sys.stdin
+    out, err, stdin = streams(out, err, stdin)
     loaded = load_reporting(args.file, "replay", err)
     if loaded is None:
         return 1
@@ -44,7 +41,7 @@ def cmd_replay(
     humans = doc.get("humans", list(range(final.n)))
     if args.all:
         for line in log_lines(final):
-            screen.plain(line, style="bold" if line.startswith("—") else None)
+            screen.log_line(line, log_style(line), "")
         _replay_footer(screen, final, len(choices))
         return 0
     g = record_start(record)
@@ -59,7 +56,7 @@ def cmd_replay(
         nonlocal seen
         total, lines = log_since(g, seen)
         for line in lines:
-            screen.plain("  " + line, style="bold" if line.startswith("—") else None)
+            screen.log_line(line, log_style(line))
         seen = total
 
     show_new()
@@ -97,13 +94,24 @@ def cmd_replay(
             style="bold",
         )
         for text in log_with_turn(lines, len(lines) - 8):
-            screen.plain("  " + text, style=log_style(text))
+            screen.log_line(text, log_style(text))
         return at
+
+    def at_end(note: str = "", footer: bool = True) -> None:
+        """At the end of the record the replay stays there: say so (after ``note``), and how to go on."""
+        if note:
+            screen.log_line(note, "yellow", "")
+        if footer:
+            _replay_footer(screen, g, len(choices))
+        screen.log_line(_("That was the last decision: p = back one, j N = to decision N, q = quit."), "yellow", "")
 
     try:
         i = 0
-        while i < len(choices):
-            screen.console.print(Text(f"[{i + 1}/{len(choices)}] "), end="")
+        while True:
+            if i < len(choices):
+                screen.console.print(Text(f"[{i + 1}/{len(choices)}] "), end="")
+            else:
+                screen.console.print(Text(_("[end] ")), end="")
             out.flush()
             line = stdin.readline()
             if not line:
@@ -129,18 +137,27 @@ def cmd_replay(
                 continue
             if word in ("j", "jump"):
                 i = goto(int(arg) - 1)
+                if i == len(choices):
+                    at_end(_("The record has {n} decisions.").format(n=len(choices)) if int(arg) > i + 1 else "")
                 continue
             if word in ("t", "turn"):
                 target = int(arg)
                 if target <= g.turn:
                     g, i = record_start(record), 0
                 i = goto(len(choices), lambda game, new, target=target: game.turn >= target)
+                if i == len(choices):
+                    at_end(_("The record has no turn {turn}.").format(turn=target) if g.turn < target else "")
                 continue
             if cmd in ("d", "dominance"):
                 i = goto(len(choices), lambda game, new: any(e["type"] == "dominance_check" for e in new))
+                if i == len(choices):
+                    at_end()
                 continue
             if cmd not in ("", "n", "next"):
                 screen.plain(_("Unknown key {key}. {keys}").format(key=repr(cmd), keys=_(REPLAY_KEYS)), style="yellow")
+                continue
+            if i >= len(choices):
+                at_end(footer=False)
                 continue
             who, option, *reason = choices[i]
             text = label(g, tuple(tupled(option)))
@@ -148,11 +165,11 @@ def cmd_replay(
             step(i)
             show_new()
             i += 1
+            if i == len(choices):
+                at_end()
     except KeyboardInterrupt:
         screen.print("")
         return EXIT_INTERRUPTED
-    _replay_footer(screen, g, len(choices))
-    return 0
 
 
 REPLAY_KEYS = N_(
@@ -166,16 +183,18 @@ def _replay_footer(screen: Screen, g: Game, decisions: int) -> None:
         s = g.summary()
         names = _(" and ").join(game_player_name(g, w) for w in s["winners"])
         scores = ", ".join(f"{game_player_name(g, p)} {v}" for p, v in enumerate(s["vp"]))
-        screen.plain(
+        screen.log_line(
             _("Game over after {n} decisions ({reason}): {names}; VP: {scores}.").format(
                 n=decisions, reason=_(str(s.get("end_reason"))), names=names, scores=scores
             ),
-            style="bold",
+            "bold",
+            "",
         )
     else:
-        screen.plain(
+        screen.log_line(
             _("End of the record ({n} decisions); the game goes on: turn {turn}, {player} to decide.").format(
                 n=decisions, turn=g.turn, player=game_player_name(g, g.current_player or 0)
             ),
-            style="bold",
+            "bold",
+            "",
         )

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import os
+import textwrap
 from collections.abc import Sequence
 from typing import Any, TextIO
 
@@ -78,6 +79,37 @@ class Screen:
         self.console.print(Text(text, style=style or ""), soft_wrap=True)
         self.out.flush()
 
+    def wrapped(self, line: str, indent: str = "") -> list[str]:
+        """``line`` after ``indent``, as the rows it takes: on a terminal narrower than it, wrapped between words,
+        its next rows indented two more than its first; else whole."""
+        if not self.tty or len(indent) + len(line) <= self.width:
+            return [indent + line]
+        rows = textwrap.wrap(
+            line,
+            width=max(self.width - len(indent), 20),
+            subsequent_indent=" " * (len(line) - len(line.lstrip()) + 2),
+            break_on_hyphens=False,
+        )
+        return [indent + row for row in rows]
+
+    def log_line(self, line: str, style: str | None = None, indent: str = "  ") -> None:
+        """A log line after ``indent``: on a terminal a line longer than the terminal is wide wraps between words,
+        its next rows indented; elsewhere (a file, a pipe) it stays whole, like :meth:`plain`."""
+        for row in self.wrapped(line, indent):
+            self.plain(row, style)
+
+    def status(self, text: str | None) -> None:
+        """A passing line on a terminal (``None``: take it away again), such as a bot's "thinking…"; nothing
+        elsewhere, where it would only fill the transcript."""
+        if not self.tty:
+            return
+        if text is None:
+            self.out.write("\r\x1b[2K")
+            self.out.flush()
+            return
+        self.console.print(Text(text, style="dim italic"), end="", soft_wrap=True)
+        self.out.flush()
+
     def clear(self) -> None:
         """Clear the screen and, where the terminal allows, its scrollback (a hot-seat hand must not show)."""
         if self.tty:
@@ -103,14 +135,23 @@ class Screen:
         """The players' table and the map: the drawn map beside the table on a wide terminal, below it on a
         narrower one; the map as tables (regions, roads) when ``drawn`` is False or the terminal is too narrow."""
         if drawn and self.width > MAP_WIDTH:
-            players = players_table(vm, humans, narrow=self.width < 100 + MAP_WIDTH)
+            players = self.players(vm, humans, narrow=self.width < 100 + MAP_WIDTH)
             wide = self.lines(players) and (self.console.measure(players).maximum + 3 + MAP_WIDTH <= self.width)
             if wide:
                 grid = Table.grid(padding=(0, 3))
                 grid.add_row(players, Group(*drawn_map(vm)))
                 return [grid]
-            return [players_table(vm, humans, self.width < 100), *drawn_map(vm)]
-        return [players_table(vm, humans, self.width < 100), map_tables(vm, self.width)]
+            return [self.players(vm, humans, self.width < 100), *drawn_map(vm)]
+        return [self.players(vm, humans, self.width < 100), map_tables(vm, self.width)]
+
+    def players(self, vm: dict[str, Any], humans: Sequence[int], narrow: bool) -> Table:
+        """The players' table; narrow and still too wide (long coalition names), with coalitions in three
+        letters."""
+        table = players_table(vm, humans, narrow)
+        unbounded = self.console.options.update_width(10_000)
+        if narrow and self.console.measure(table, options=unbounded).maximum > self.width:
+            table = players_table(vm, humans, narrow, short=True)
+        return table
 
     def _court_layouts(self, vm: dict[str, Any]) -> list[str]:
         """Court layouts to try, best first: the shorter of side by side and stacked, then inline."""
@@ -142,13 +183,13 @@ class Screen:
         head.add_row(title, footer)
         return [head, *self._log_lines(lines)]
 
-    @staticmethod
-    def _log_lines(lines: list[str]) -> list[Text]:
+    def _log_lines(self, lines: list[str]) -> list[Text]:
         """Log lines, the older ones dimmed (the last three are what just happened); turn headers in bold, and
-        Dominance Checks stand out."""
+        Dominance Checks stand out. On a terminal a long one wraps between words, its next rows indented."""
         return [
-            Text(f"  {line}", style=log_style(line) or ("dim" if i < len(lines) - 3 else ""))
+            Text(row, style=log_style(line) or ("dim" if i < len(lines) - 3 else ""))
             for i, line in enumerate(lines)
+            for row in self.wrapped(line, "  ")
         ]
 
     def board(
@@ -186,7 +227,7 @@ class Screen:
         def top(courts: str, brief: bool, drawn: bool = True, extras: bool = True) -> list[Any]:
             if courts == "pages":
                 # Too small for the whole table: the players, and the other pages one command away.
-                return [*header_lines(vm, self.width), players_table(vm, humans, self.width < 100), self.pages_hint()]
+                return [*header_lines(vm, self.width), self.players(vm, humans, self.width < 100), self.pages_hint()]
             parts: list[Any] = [] if self.tty else [Text("")]
             parts.extend(header_lines(vm, self.width))
             parts.extend(self._players_and_map(vm, humans, drawn))
@@ -209,28 +250,33 @@ class Screen:
             room = 0
             tries = [(layouts[0], False, True, True), (layouts[0], True, True, True), (layouts[1], True, True, True)]
             tries += [("inline", True, True, True), ("inline", True, True, False), (layouts[0], True, False, False)]
-            tries += [("inline", True, False, False)]
-            if rows < 40 or self.width < 100:
-                tries.append(("pages", True, False, False))  # a small terminal: the rest one key away
+            # Last, when nothing else fits (a small terminal, or many players and options): the players, and the
+            # rest one key away.
+            tries += [("inline", True, False, False), ("pages", True, False, False)]
             # What happened since the player's last decision comes first: the detailed layouts must leave room
             # for up to ten of its lines, the compact ones for three.
             want_more = min(log_lines, 10) + 1 if log_lines else 0
             for k, (courts, brief, drawn, extras) in enumerate(tries):
                 parts = top(courts, brief, drawn, extras)
                 room = rows - reserve - self.lines(Group(*parts))
-                if room >= (want_more if k < 3 else want) + extra_lines:
+                # (``extra`` goes in the detailed layouts; a compact one leaves it out when it has no room for it.)
+                if room >= (want_more + extra_lines if k < 3 else want):
                     break
             if room >= want + extra_lines:
                 room -= extra_lines
             else:
                 extra = None
-            # Never fewer than the last three lines: what just happened matters more than the top of the board.
-            # The log's title shares its line with the footer when both fit, else they take a line each.
+            # The log's title shares its line with the footer when both fit, else they take a line each. The log
+            # gets the rows left; when even the pages leave too few, it gives up lines rather than push the top of
+            # the board (who decides, the scores) off the screen.
             longest = _("Since your last decision") + _(" (last {n} of {wanted} lines; {more})").format(
                 n=99, wanted=999, more=_("l shows them all")
             )
             title_room = len(longest) + len(footer) + 2
-            log_lines = min(log_lines, max(room - (1 if title_room <= self.width else 2), 3))
+            log_lines = max(0, min(log_lines, room - (1 if title_room <= self.width else 2)))
+            # A long line (Wakhan's reasons) takes more than one row.
+            while log_lines and self.lines(Group(*self._log_part(vm, log_lines, wanted_lines, since, footer))) > room:
+                log_lines -= 1
         if extra is not None:
             parts.append(extra)
         parts.extend(self._log_part(vm, log_lines, wanted_lines, since, footer))
@@ -244,20 +290,38 @@ class Screen:
 
     def page(self, vm: dict[str, Any], name: str, humans: Sequence[int]) -> int:
         """One page of the table (for small terminals, or to look again): "map", "market" or "courts". Returns
-        the lines it took."""
-        parts: list[Any] = list(header_lines(vm, self.width))
+        the lines it took. On a terminal the page leaves room below it for the prompt's line and the input line:
+        when it would not fit whole, it leaves out the header, then what ``card <n>`` or another page tells (the
+        events' texts, the cards' extras), rather than lose its top rows off the screen."""
+        head: list[Any] = list(header_lines(vm, self.width))
+        candidates: list[list[Any]]
         if name == "map":
-            parts.extend(drawn_map(vm) if self.width > MAP_WIDTH else [map_tables(vm, self.width)])
+            drawn: list[Any] = list(drawn_map(vm)) if self.width > MAP_WIDTH else [map_tables(vm, self.width)]
+            candidates = [head + drawn, drawn, head + [map_tables(vm, self.width)], [map_tables(vm, self.width)]]
         elif name == "market":
-            parts.append(market_table(vm, self.width, self.market_box, True))
-            parts.extend(market_events(vm))
+            full, short = (market_table(vm, self.width, self.market_box, extras) for extras in (True, False))
+            events = market_events(vm)
+            candidates = [head + [full, *events], head + [full], [full], head + [short, *events], head + [short],
+                          [short]]
         else:
-            parts.extend(court_lines(vm, "stacked"))
-            parts.extend(hand_lines(vm))
-            parts.extend(effect_lines(vm))
-            parts.extend(wakhan_lines(vm))
+            rest = [*hand_lines(vm), *effect_lines(vm)]
+            stacked = [*court_lines(vm, "stacked"), *rest, *wakhan_lines(vm)]
+            inline = [*court_lines(vm, "inline"), *rest, *wakhan_lines(vm, True)]
+            candidates = [head + stacked, stacked, head + inline, inline]
+        parts = candidates[0]
+        rows = self.height()
+        if rows is not None:
+            room = rows - self.lines(self.short_prompt(vm)) - 1  # the prompt's line and the input line
+            parts = next((c for c in candidates if self.lines(Group(*c)) <= room), candidates[-1])
         self.print(Group(*parts))
         return self.lines(Group(*parts))
+
+    @staticmethod
+    def short_prompt(vm: dict[str, Any]) -> Text:
+        """The prompt alone, with the range of the options: below a page too tall for the options as well."""
+        line = Text(vm["prompt"], style="bold reverse")
+        line.append(_("  (options 1-{n}; b shows them again)").format(n=len(vm["options"])), style="dim")
+        return line
 
     def options_block(self, vm: dict[str, Any]) -> Group:
         """The prompt, the numbered options (in columns when there are many and the terminal is wide) and a hint."""

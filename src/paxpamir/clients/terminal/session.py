@@ -13,14 +13,15 @@ from rich.text import Text
 
 from ...agents.base import Decision
 from ...agents.runner import play_game
-from ...content.cards import find_card
+from ...content.cards import WAKHAN_CARDS
 from ...content.i18n import N_, msg
 from ...content.i18n import gettext as _
 from ...engine.errors import PamirError
 from ...engine.game import Game
+from ...presentation.cardref import card_query_lines
 from ...presentation.viewmodel import view_model
 from ...presentation.words import labelled_options, log_lines
-from .cardtext import card_details, wakhan_card_details
+from .cardtext import wakhan_card_details
 from .logtext import BOARD_LOG_LINES, board_log_from, log_since, log_style, log_with_turn
 from .saves import atomic_write_json, session_doc, tupled
 from .screen import Screen
@@ -66,6 +67,25 @@ def norm_label(text: str) -> str:
     """A label or typed text for matching: lower case, single spaces, and any dash as a plain hyphen (labels
     use en dashes, as in "Herat–Kandahar")."""
     return " ".join(text.lower().replace("–", "-").replace("—", "-").split())
+
+
+class Thinking:
+    """A bot seat that says "<name> is thinking…" while it decides, on a terminal, so that a human sees why nothing
+    happens during a slow search; the line goes away once it has decided."""
+
+    def __init__(self, bot: Any, screen: Screen) -> None:
+        self.bot = bot
+        self.screen = screen
+
+    def decide(self, game: Game) -> Decision:
+        seat = game.current_player
+        assert seat is not None
+        self.screen.status(_("{player} is thinking…").format(player=game_player_name(game, seat)))
+        try:
+            decision: Decision = self.bot.decide(game)
+        finally:
+            self.screen.status(None)
+        return decision
 
 
 class Session:
@@ -163,7 +183,7 @@ class Session:
     def flush_log(self, indent: str = "  ") -> None:
         total, lines = log_since(self.g, self.seen)  # after an undo the log may be shorter than seen
         for line in lines:
-            self.screen.plain(indent + line, style=log_style(line))
+            self.screen.log_line(line, log_style(line), indent)
         self.seen = total
 
     # -- the game loop
@@ -172,9 +192,11 @@ class Session:
         g = self.g
         try:
             self.autosave()
-            bots: dict[int, Any] = {p: SessionBot(self.bot_seed, self.bots) for p in range(g.n) if p not in self.humans}
+            humans = self.humans
+            seats: dict[int, Any] = {p: SessionBot(self.bot_seed, self.bots) for p in range(g.n) if p not in humans}
             if g.wakhan >= 0:
-                bots[g.wakhan] = WakhanSeat()
+                seats[g.wakhan] = WakhanSeat()
+            bots = {p: Thinking(bot, self.screen) for p, bot in seats.items()}
             while not g.is_over:
                 who = g.current_player
                 assert who is not None
@@ -325,9 +347,7 @@ class Session:
         block = self.screen.options_block(self.vm)
         rows = self.screen.height()
         if rows is not None and used + self.screen.lines(block) + 1 > rows:
-            line = Text(self.vm["prompt"], style="bold reverse")
-            line.append(_("  (options 1-{n}; b shows them again)").format(n=len(self.vm["options"])), style="dim")
-            self.screen.print(line)
+            self.screen.print(self.screen.short_prompt(self.vm))
             return
         self.screen.print(block)
 
@@ -380,7 +400,7 @@ class Session:
                 shown, title = log_with_turn(lines, len(lines) - 20), _("The last 20 log lines:")
             self.screen.plain(title, style="bold underline")
             for text in shown:
-                self.screen.plain("  " + text, style=log_style(text))
+                self.screen.log_line(text, log_style(text))
             self.reprompt(len(shown) + 1)
             return None
         if cmd in ("map", "m", "market", "k", "courts", "c") and self.vm is not None:
@@ -396,9 +416,12 @@ class Session:
                 if kind.lower() in ("ai", "wakhan"):
                     if not number.strip().isdigit():
                         raise KeyError(_("Usage: card ai <1-24>"))
+                    if not 1 <= int(number) <= len(WAKHAN_CARDS):
+                        raise KeyError(_("There is no AI card {n}: Wakhan's are numbered 1 to 24.").format(n=number))
                     self.screen.plain(wakhan_card_details(int(number)))
                 else:
-                    self.screen.plain(card_details(find_card(rest).number))
+                    for text in card_query_lines(rest):
+                        self.screen.log_line(text, indent="")
             except KeyError as exc:
                 self.screen.plain(str(exc.args[0]), style="yellow")
             return None

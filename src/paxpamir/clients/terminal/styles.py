@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
+import sys
+from typing import Any, TextIO
 
 from rich.text import Text
 
@@ -19,11 +20,20 @@ SUIT_STYLES = ("bright_blue", "magenta", "green", "red")
 SUIT_SHORT = (N_("Pol"), N_("Int"), N_("Eco"), N_("Mil"))
 #: Coalitions in one letter (A2 = two Afghan blocks), where room is short.
 COALITION_LETTERS = "ABR"
+#: Coalitions in three letters (translated: "Gro" would not do for Großbritannien), where room is short.
+COALITION_SHORT = (N_("Afg"), N_("Bri"), N_("Rus"))
 
 
 def is_terminal(stream: Any) -> bool:
     """Whether ``stream`` is a terminal (a person types or reads there), not a file or a pipe."""
     return bool(getattr(stream, "isatty", lambda: False)())
+
+
+def streams(
+    out: TextIO | None, err: TextIO | None, stdin: TextIO | None
+) -> tuple[TextIO, TextIO, TextIO]:
+    """A command's output, error output and input: the ones given, else the process's own."""
+    return out or sys.stdout, err or sys.stderr, stdin or sys.stdin
 
 
 def player_style(p: int) -> str:
@@ -84,5 +94,11 @@ def blocks_text(counts: dict[str, int] | None) -> Text:
         if k:
             if out:
                 out.append("  ")
-            out.append(f"{coal.capitalize()} x{k}", style=COALITION_STYLES[COALITIONS.index(coal)])
+            c = COALITIONS.index(coal)
+            out.append(f"{coalition_name(c)} x{k}", style=COALITION_STYLES[c])
     return out
+
+
+def coalition_short(c: int) -> str:
+    """A coalition in three letters: "Afg", "Bri", "Rus"."""
+    return _(COALITION_SHORT[c])

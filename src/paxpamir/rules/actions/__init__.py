@@ -16,7 +16,7 @@ from ...content.cards import ACTIONS, COURT
 from ...engine.errors import PamirError
 from ...engine.log import log_kind
 from ...engine.options import COURT_CARDS, Field, option_kind
-from ...engine.steps import CourtCardNumber, OneOf, Option, Seat, Step, automatic_kind, per_seat_and_card
+from ...engine.steps import CourtCardNumber, OneOf, Option, Step, automatic_kind, per_seat_and_card
 from ..abilities import bribe_waiver, counts_as_favored, hostage_bribe_waived
 from ..court import ask_bribe, hostage_holder
 from ..market import holds
@@ -119,7 +119,6 @@ automatic_kind(
     _card_action,
     check=_card_action_check,
     args={
-        "player": Seat,
         "card": CourtCardNumber,
         "action": OneOf("tax", "gift", "build", "move", "betray", "battle"),
     },

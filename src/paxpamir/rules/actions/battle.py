@@ -21,11 +21,11 @@ from ...engine.options import (
     option_kind,
     shared_options,
 )
-from ...engine.steps import Arg, OneOf, Option, Seat, Step, decision_kind, new_step
+from ...engine.steps import Arg, OneOf, Option, Step, decision_kind, new_step
 from ..abilities import spy_protected, spy_removed, tribe_protected, tribes_battle
-from ..names import army_text, card_name, plain_label, player_name, road_text, where_name
+from ..names import army_text, option_labels, plain_label, player_name, road_text, where_name
 from ..pieces import block_coalition
-from .repeat import push_more, repeated_kind
+from .repeat import more_ask, push_more, repeated_args
 
 if TYPE_CHECKING:
     from ...engine.game import Game
@@ -133,13 +133,7 @@ def _battle_site(g: Game, step: BattleSite, option: Option) -> None:
         g.agenda.append(new_step(Battle, "battle", p, "card", c, limit, 0))
 
 
-def _site_label(g: Game, step: BattleSite, option: Option) -> str:
-    a = option[1] if len(option) > 1 else None
-    if option[:1] == ("battle_region",):
-        return _("Battle in {region}").format(region=where_name(a))
-    if option[:1] == ("battle_card",):
-        return _("Battle on {card}").format(card=card_name(a))  # type: ignore[arg-type]
-    return plain_label(option)
+_site_label: Final = option_labels({"battle_region": N_("Battle in {region}"), "battle_card": N_("Battle on {card}")})
 
 
 option_kind("battle_region", Field("region", REGION_NAMES, points_at="region"))
@@ -149,13 +143,8 @@ BATTLE_REGION: Final = shared_options("battle_region", REGION_NAMES)
 BATTLE_CARD: Final = shared_options("battle_card", range(101))
 
 decision_kind(
-    "battle_site",
-    BattleSite,
-    options=_site_options,
-    apply=_battle_site,
-    prompt=N_("Battle: choose a region or a court card to fight in"),
-    label=_site_label,
-    args={"player": Seat, "rank": Arg("a rank", 1, 3)},
+    "battle_site", BattleSite, _site_options, _battle_site, _site_label,
+    N_("Battle: choose a region or a court card to fight in"), args={"rank": Arg("a rank", 1, 3)},
 )
 
 
@@ -239,9 +228,8 @@ REMOVE_ARMY: Final = shared_options("remove_army", COALITION_NAMES)
 REMOVE_TRIBE: Final = shared_options("remove_tribe", SEATS)
 REMOVE_SPY: Final = shared_options("remove_spy", SEATS)
 
-repeated_kind(
+decision_kind(
     "battle", Battle, _battle_options, _battle, _battle_label,
-    N_("Battle: remove an enemy unit (you may stop after the first)"), "removed",
-    site={"site": OneOf("region", "card"), "where": Arg("a region index or a court card", 0, 100)},
-    check=_battle_check,
+    N_("Battle: remove an enemy unit (you may stop after the first)"), ask=more_ask, check=_battle_check,
+    args=repeated_args("removed", site=OneOf("region", "card"), where=Arg("a region index or a court card", 0, 100)),
 )

@@ -8,14 +8,13 @@ from typing import TYPE_CHECKING, Final, NamedTuple
 
 from ...content.cards import COURT
 from ...content.i18n import N_
-from ...content.i18n import gettext as _
 from ...engine.log import log_kind
 from ...engine.options import COURT_CARDS, Field, option_kind, shared_options
-from ...engine.steps import CourtCardNumber, Option, Seat, decision_kind, new_step
+from ...engine.steps import CourtCardNumber, Option, decision_kind, new_step
 from ..abilities import protected_from_betrayal
 from ..court import change_loyalty, discard_from_court
 from ..market import pay_action_cost
-from ..names import card_name, plain_label
+from ..names import option_labels
 
 if TYPE_CHECKING:
     from ...engine.game import Game
@@ -66,23 +65,15 @@ def _betray(g: Game, step: Betray, option: Option) -> None:
     discard_from_court(g, owner, card, N_("betrayed"))
 
 
-def _betray_label(g: Game, step: Betray, option: Option) -> str:
-    if option[:1] == ("betray",) and len(option) == 2:
-        return _("Betray {card}").format(card=card_name(option[1]))
-    return plain_label(option)
+_betray_label: Final = option_labels({"betray": N_("Betray {card}")})
 
 
 option_kind("betray", Field("card", COURT_CARDS, points_at="card"))
 BETRAY: Final = shared_options("betray", range(101))
 
 decision_kind(
-    "betray",
-    Betray,
-    options=_betray_options,
-    apply=_betray,
-    prompt=N_("Betray: choose a card with your spy on it to discard (2 rupees)"),
-    label=_betray_label,
-    args={"player": Seat},
+    "betray", Betray, _betray_options, _betray, _betray_label,
+    N_("Betray: choose a card with your spy on it to discard (2 rupees)"),
 )
 
 
@@ -113,23 +104,15 @@ def _prize(g: Game, step: Prize, option: Option) -> None:
     g.log("prize", p, card, coalition)
 
 
-def _prize_label(g: Game, step: Prize, option: Option) -> str:
-    if option[:1] == ("take_prize",):
-        return _("Take the card as a prize")
-    if option[:1] == ("decline_prize",):
-        return _("Leave it in the discard pile")
-    return plain_label(option)
+_prize_label: Final = option_labels(
+    {"take_prize": N_("Take the card as a prize"), "decline_prize": N_("Leave it in the discard pile")}
+)
 
 
 option_kind("take_prize")
 option_kind("decline_prize")
 
 decision_kind(
-    "prize",
-    Prize,
-    options=_prize_options,
-    apply=_prize,
-    prompt=N_("Take the betrayed card as a prize, or leave it in the discard pile"),
-    label=_prize_label,
-    args={"player": Seat, "card": CourtCardNumber},
+    "prize", Prize, _prize_options, _prize, _prize_label,
+    N_("Take the betrayed card as a prize, or leave it in the discard pile"), args={"card": CourtCardNumber},
 )

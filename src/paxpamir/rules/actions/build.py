@@ -9,11 +9,11 @@ from typing import TYPE_CHECKING, Final, NamedTuple
 from ...content.i18n import N_
 from ...content.map import BORDER_INDEX, REGION_BORDERS, REGION_INDEX
 from ...engine.options import DONE
-from ...engine.steps import Count, Option, Seat, automatic_kind, new_step
+from ...engine.steps import Count, Option, automatic_kind, decision_kind, new_step
 from ..abilities import after_build, block_label, build_blocks_paid, build_units
 from ..market import pay_action_cost
 from ..pieces import ARMY, ROAD, block_coalition, place
-from .repeat import push_more, repeated_kind
+from .repeat import more_ask, push_more, repeated_args
 
 if TYPE_CHECKING:
     from ...engine.game import Game
@@ -77,9 +77,9 @@ def _build(g: Game, step: Build, option: Option) -> None:
         place(g, p, "road", BORDER_INDEX[option[1]], coalition)
 
 
-repeated_kind(
+decision_kind(
     "build", Build, _build_options, _build, block_label,
-    N_("Build: place an army or a road (you may stop after the first)"), "placed",
+    N_("Build: place an army or a road (you may stop after the first)"), ask=more_ask, args=repeated_args("placed"),
 )
 
 
@@ -95,7 +95,7 @@ def _build_done(g: Game, step: BuildDone) -> None:
     _after_build(g, step.player, step.placed)
 
 
-automatic_kind("build_done", BuildDone, _build_done, args={"player": Seat, "placed": Count})
+automatic_kind("build_done", BuildDone, _build_done, args={"placed": Count})
 
 
 def _after_build(g: Game, player: int, placed: int) -> None:

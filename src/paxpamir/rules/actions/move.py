@@ -11,12 +11,12 @@ from ...content.i18n import gettext as _
 from ...content.map import NEIGHBOURS, REGION_INDEX, REGIONS
 from ...engine.log import log_kind
 from ...engine.options import COURT_CARDS, DONE, REGION_NAMES, Field, option_kind
-from ...engine.steps import Option, new_step
+from ...engine.steps import Option, decision_kind, new_step
 from ..abilities import army_moves_without_roads, extra_spy_neighbours, spy_move_distance, tribes_move
 from ..court import overthrow_cards
 from ..names import card_name, plain_label, where_name
 from ..pieces import block_coalition
-from .repeat import push_more, repeated_kind
+from .repeat import more_ask, push_more, repeated_args
 
 if TYPE_CHECKING:
     from ...engine.game import Game
@@ -195,9 +195,10 @@ option_kind("move_army", Field("region", REGION_NAMES, "region", "from"), Field(
 option_kind("move_tribe", Field("region", REGION_NAMES, "region", "from"), Field("to", REGION_NAMES, "region"))
 option_kind("move_spy", Field("card", COURT_CARDS, "card", "from"), Field("to", COURT_CARDS, "card"))
 
-repeated_kind(
+decision_kind(
     "move", Move, _move_options, _move, _move_label,
-    N_("Move: move one loyal army or one of your spies (you may stop after the first)"), "moved",
+    N_("Move: move one loyal army or one of your spies (you may stop after the first)"),
+    ask=more_ask, args=repeated_args("moved"),
 )
 
 

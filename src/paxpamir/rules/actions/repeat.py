@@ -5,12 +5,11 @@ only if it still offers something more than stopping.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, NamedTuple
 
 from ...content.i18n import gettext as _
 from ...engine.options import DONE
-from ...engine.steps import KINDS, Arg, Count, InnerStep, Option, Seat, Step, automatic_kind, decision_kind, new_step
+from ...engine.steps import KINDS, Arg, Count, InnerStep, Step, automatic_kind, new_step
 
 if TYPE_CHECKING:
     from ...engine.game import Game
@@ -25,30 +24,11 @@ def more_ask(g: Game, step: Tax | Build | Move | Battle) -> str:
     return _("{prompt} (up to {n} more)").format(prompt=_(KINDS[step.kind].prompt), n=step.left)
 
 
-#: A repeated decision's step type.
-_R = TypeVar("_R", bound="Tax | Build | Move | Battle")
-
-
-def repeated_kind(
-    kind: str,
-    step: type[_R],
-    options: Callable[[Game, _R], list[Option]],
-    apply: Callable[[Game, _R, Option], None],
-    label: Callable[[Game, _R, Option], str],
-    prompt: str,
-    count: str,
-    site: dict[str, Arg] | None = None,
-    check: Callable[[Game, _R, Step | None], str | None] | None = None,
-) -> None:
-    """Declare the repeated decision ``kind`` (tax, build, move, battle): its question says how many more it
-    allows; its arguments are its player, the ``site`` arguments of a battle, how many more at most (``left``) and
-    how many so far (the field ``count``: ``taken``, ``placed``, ...)."""
-    args: dict[str, Arg] = {"player": Seat, "left": Count, count: Count}
-    if site is not None:
-        args.update(site)
-    decision_kind(
-        kind, step, options=options, apply=apply, prompt=prompt, ask=more_ask, label=label, check=check, args=args
-    )
+def repeated_args(count: str, **site: Arg) -> dict[str, Arg]:
+    """The arguments after its player of a repeated decision (tax, build, move, battle; declared with
+    ``ask=more_ask``, its question saying how many more it allows): the ``site`` arguments of a battle, how many
+    more at most (``left``) and how many so far (the field ``count``: ``taken``, ``placed``, ...)."""
+    return {**site, "left": Count, count: Count}
 
 
 def push_more(g: Game, step: Tax | Build | Move | Battle) -> None:
@@ -81,4 +61,4 @@ def _more_check(g: Game, step: More, below: Step | None) -> str | None:
     return None
 
 
-automatic_kind("more", More, _more, check=_more_check, args={"player": Seat, "inner": InnerStep})
+automatic_kind("more", More, _more, check=_more_check, args={"inner": InnerStep})

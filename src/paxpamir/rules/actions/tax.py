@@ -15,12 +15,12 @@ from ...content.i18n import gettext as _
 from ...content.map import ECONOMIC
 from ...engine.log import log_kind
 from ...engine.options import CARDS, DONE, SEATS, Field, option_kind, shared_options
-from ...engine.steps import Option, new_step
+from ...engine.steps import Option, decision_kind, new_step
 from ..abilities import taxes_as_if_ruling_everywhere
 from ..market import pay_action_cost
 from ..names import card_name, plain_label, player_name
 from ..pieces import place
-from .repeat import push_more, repeated_kind
+from .repeat import more_ask, push_more, repeated_args
 
 if TYPE_CHECKING:
     from ...engine.game import Game
@@ -107,9 +107,10 @@ option_kind("tax_player", Field("player", SEATS, points_at="player"))
 TAX_MARKET: Final = shared_options("tax_market", range(117))
 TAX_PLAYER: Final = shared_options("tax_player", SEATS)
 
-repeated_kind(
+decision_kind(
     "tax", Tax, _tax_options, _tax, _tax_label,
-    N_("Tax: take a rupee from a market card or a player (you may stop after the first)"), "taken",
+    N_("Tax: take a rupee from a market card or a player (you may stop after the first)"),
+    ask=more_ask, args=repeated_args("taken"),
 )
 
 

@@ -1,9 +1,4 @@
-"""Games, seats, link hashes and the append-only decisions.
-
-Revision ID: 0001
-Revises:
-Create Date: 2026-11-23
-"""
+"""Games, seats, link hashes and the append-only decisions."""
 
 from __future__ import annotations
 
@@ -12,8 +7,6 @@ from alembic import op
 
 revision = "0001"
 down_revision = None
-branch_labels = None
-depends_on = None
 
 
 def upgrade() -> None:

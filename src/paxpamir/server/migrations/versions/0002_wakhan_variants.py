@@ -1,9 +1,4 @@
-"""Wakhan's variants (issue 15): a comma-separated list of variant names, empty for the rulebook Wakhan.
-
-Revision ID: 0002
-Revises: 0001
-Create Date: 2026-11-24
-"""
+"""Wakhan's variants (issue 15): a comma-separated list of variant names, empty for the rulebook Wakhan."""
 
 from __future__ import annotations
 
@@ -12,8 +7,6 @@ from alembic import op
 
 revision = "0002"
 down_revision = "0001"
-branch_labels = None
-depends_on = None
 
 
 def upgrade() -> None:

@@ -1,9 +1,4 @@
-"""A decision's reason as data (issue 17): the message it is shown from in every language, and its note.
-
-Revision ID: 0003
-Revises: 0002
-Create Date: 2026-11-24
-"""
+"""A decision's reason as data (issue 17): the message it is shown from in every language, and its note."""
 
 from __future__ import annotations
 
@@ -12,8 +7,6 @@ from alembic import op
 
 revision = "0003"
 down_revision = "0002"
-branch_labels = None
-depends_on = None
 
 
 def upgrade() -> None:

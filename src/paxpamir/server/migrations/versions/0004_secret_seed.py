@@ -1,9 +1,4 @@
-"""A secret deck (issue 29): 64-bit seeds kept as decimal text, and whether the creator chose the seed.
-
-Revision ID: 0004
-Revises: 0003
-Create Date: 2026-11-26
-"""
+"""A secret deck (issue 29): 64-bit seeds kept as decimal text, and whether the creator chose the seed."""
 
 from __future__ import annotations
 
@@ -12,8 +7,6 @@ from alembic import op
 
 revision = "0004"
 down_revision = "0003"
-branch_labels = None
-depends_on = None
 
 
 def upgrade() -> None:

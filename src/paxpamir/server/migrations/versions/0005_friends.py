@@ -1,9 +1,6 @@
 """Online with friends (issue 32): each game's chat and whether its spectators may write in it; a bot standing in
 for an absent person; a clock per game (its time per move, the current decision's deadline, whether its seat
 was reminded); the game's rematch.
-
-Revision ID: 0005
-Revises: 0004
 """
 
 from __future__ import annotations

@@ -1,0 +1,139 @@
+"""The search's budgets (issue 34): levels in seconds, anytime; budgets in lines, reproducible.
+
+No assertion here depends on the machine's speed: a time budget is tested with a fake clock that moves on by a
+fixed step each time it is read, so the search's reads of the clock, and so its choices, depend only on the seed.
+Real latencies are measured by ``tools/bench_search.py``, not asserted.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+from test_bots import _turn_position
+
+from paxpamir.agents.heuristic import PLAN_WIDTH, score_options
+from paxpamir.agents.registry import make_agent, parse_bot
+from paxpamir.agents.search import SEARCH_LEVELS, SearchBot, determinize
+from paxpamir.engine.errors import PamirError
+
+
+class FakeClock:
+    """A clock that moves on by ``step`` seconds each time it is read."""
+
+    def __init__(self, step: float) -> None:
+        self.step = step
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        self.now += self.step
+        return self.now
+
+
+def test_the_levels_are_times_and_a_number_is_lines() -> None:
+    assert {level: budget["seconds"] for level, budget in SEARCH_LEVELS.items()} == {
+        "fast": 0.3,
+        "normal": 1.0,
+        "strong": 5.0,
+    }
+    for name, seconds in (("search:fast", 0.3), ("search", 1.0), ("search:strong", 5.0), ("search:0.5s", 0.5)):
+        bot = make_agent(name, 1)
+        assert isinstance(bot, SearchBot)
+        assert (bot.seconds, bot.iterations) == (seconds, None), name
+    lines = make_agent("search:80", 1)
+    assert isinstance(lines, SearchBot)
+    assert (lines.iterations, lines.seconds) == (80, None)  # no clock in the choice: reproducible anywhere
+    for bad in ("search:0", "search:-3", "search:0s", "search:infs", "search:nans", "search:quick"):
+        with pytest.raises(PamirError):
+            parse_bot(bad)
+    assert SearchBot().seconds == SEARCH_LEVELS["normal"]["seconds"]  # no budget given: the normal level's
+    with pytest.raises(ValueError):
+        SearchBot(iterations=0)
+    with pytest.raises(ValueError):
+        SearchBot(seconds=0.0)
+
+
+def test_a_time_budget_is_kept_on_the_searchs_clock() -> None:
+    # On a clock that moves 0.1 ms a read, a 50 ms budget ends within a few reads of its deadline, after lines.
+    for players, seed in ((2, 33), (4, 41)):
+        game = _turn_position(players, seed, 4)
+        clock = FakeClock(0.0001)
+        bot = SearchBot(seed=1, seconds=0.05, root_width=4, clock=clock)
+        made = bot.decide(game)
+        assert made.option in game.legal_options()
+        assert bot.searched == 1 and bot.iterations_run >= 4
+        assert bot.search_time <= 0.05 + 5 * clock.step, bot.search_time
+
+
+def test_more_time_plays_more_lines_and_the_same_clock_the_same_decision() -> None:
+    game = _turn_position(2, 36, 4)
+    runs = []
+    for seconds in (0.02, 0.02, 0.2):
+        bot = SearchBot(seed=3, seconds=seconds, root_width=4, clock=FakeClock(0.0001))
+        runs.append((bot.decide(game), bot.iterations_run))
+    assert runs[0] == runs[1]  # same seed, same reads of the clock: same decision, same lines
+    assert runs[2][1] > 2 * runs[0][1]
+
+
+def test_the_time_is_spread_over_the_rounds_of_halving() -> None:
+    # Four candidates, two rounds: the first half of the time plays all four in the same determinizations, the
+    # second only the better two (in the same time: twice the determinizations).
+    game = _turn_position(2, 31, 4)
+    bot = SearchBot(seed=2, seconds=0.1, root_width=4, clock=FakeClock(0.0001))
+    made = bot.decide(game)
+    lines = sorted(bot.last_lines.values())
+    assert len(lines) == 4 and lines[0] == lines[1] > 0 and lines[2] == lines[3] > 2 * lines[0], bot.last_lines
+    assert bot.last_lines[made.option] == lines[3] and sum(lines) == bot.iterations_run
+
+
+def test_out_of_time_at_once_the_heuristics_first_choice() -> None:
+    # A budget spent before the first line: the search returns the heuristic's best candidate, with no line.
+    game = _turn_position(2, 52, 4)
+    seat = game.current_player
+    assert seat is not None
+    options = game.legal_options()
+    world = determinize(game.view(seat), seat, random.Random(2))  # the bot's first determinization
+    scores = score_options(world, seat, options, True, PLAN_WIDTH)
+    bot = SearchBot(seed=2, seconds=0.001, clock=FakeClock(0.01))
+    made = bot.decide(game)
+    assert bot.iterations_run == 0 and str(made.reason).startswith("search: 0 lines")
+    assert scores[options.index(made.option)] == max(scores)
+
+
+def test_a_line_stops_at_the_deadline() -> None:
+    game = _turn_position(4, 44, 3)
+    seat = game.current_player
+    assert seat is not None
+    world = determinize(game.view(seat), seat, random.Random(3))
+    bot = SearchBot(seed=5, iterations=8)
+    option = game.legal_options()[0]
+    assert bot.play_line(world, seat, option, deadline=-math.inf) is None
+    end = bot.play_line(world, seat, option, deadline=math.inf)
+    assert end is not None and (end.is_over or end.current_player == seat)
+
+
+def test_a_line_budget_never_reads_the_clock_for_its_choice() -> None:
+    # The same seed and line budget make the same decision whatever the clock says (another machine, build, load).
+    game = _turn_position(4, 41, 5)
+    made = []
+    for clock in (FakeClock(0.0001), FakeClock(100.0), random.Random(9).random):
+        bot = SearchBot(seed=6, iterations=24, root_width=4, clock=clock)
+        made.append((bot.decide(game), bot.iterations_run))
+    assert made[0] == made[1] == made[2] and made[0][1] == 24
+
+
+def test_the_turn_plan_within_a_time_limit_is_the_heuristics_own_plan_or_a_part_of_it() -> None:
+    # With time enough, the plan made two options at a time scores every option as score_options' own plan does;
+    # with none, the options keep their one-action scores.
+    for players, seed in ((2, 31), (4, 41), (5, 44)):
+        game = _turn_position(players, seed, 8)
+        seat = game.current_player
+        assert seat is not None
+        options = game.legal_options()
+        world = determinize(game.view(seat), seat, random.Random(4))
+        bot = SearchBot(seed=1, seconds=1.0, clock=FakeClock(0.001))
+        assert bot._planned_scores(world, seat, options, math.inf) == score_options(
+            world, seat, options, True, PLAN_WIDTH
+        )
+        assert bot._planned_scores(world, seat, options, -math.inf) == score_options(world, seat, options, True)
