@@ -365,10 +365,11 @@ def create_app(database_url: str, public_url: str = "", allow_private_webhooks: 
                 raise ClientError("forbidden", N_("only the game's creator may hand a seat to a bot"))
             raw = request.path_params["seat"]
             seat = int(raw) if checks.DIGITS.fullmatch(raw) else -1
-            msg = checks.fields(await read_json(request), ("played_by",), N_("a seat's player"))
-            if "played_by" not in msg:
+            # (not named msg: that is a message keyword of the catalog extraction, and msg["..."] confuses it)
+            body = checks.fields(await read_json(request), ("played_by",), N_("a seat's player"))
+            if "played_by" not in body:
                 raise ClientError("bad_request", N_("say which bot plays the seat, or null to give it back"))
-            bot = msg["played_by"]
+            bot = body["played_by"]
             if bot is not None and not isinstance(bot, str):
                 raise ClientError("bad_request", N_("the bot must be one of {kinds}"), kinds=", ".join(bots.BOTS))
             await hub.hand_over(live, seat, bot)
