@@ -305,6 +305,16 @@ SPY = """(() => { const Real = window.WebSocket;
     this.addEventListener('message', (ev) => {
       const m = JSON.parse(ev.data); if (m.type === 'state') window.__last = m; }); } }; })()"""
 
+def spied_page(browser: Browser, server: Server, motion: str) -> Page:
+    """Ann's page of a new game against a random bot, its socket spied on (SPY), at her first decision; with
+    ``motion == "reduced"`` the browser asks for reduced motion."""
+    created = server.create([{"kind": "human", "name": "Ann"}, {"kind": "random"}], seed=3)
+    extra = {"reduced_motion": "reduce"} if motion == "reduced" else {}
+    page = open_page(browser, created["seats"][0]["url"], init=SPY, **extra)
+    wait_my_turn(page)
+    return page
+
+
 # Two made-up updates, as the server would send them: an Afghan army appears in Kabul, then moves to Herat.
 MOVE = """(async () => {
   const ws = window.__ws, last = window.__last;
@@ -322,10 +332,7 @@ MOVE = """(async () => {
 
 @pytest.mark.parametrize("motion", ["allowed", "reduced"])
 def test_a_piece_that_moves_travels_along_the_map(browser: Browser, server: Server, motion: str) -> None:
-    created = server.create([{"kind": "human", "name": "Ann"}, {"kind": "random"}], seed=3)
-    extra = {"reduced_motion": "reduce"} if motion == "reduced" else {}
-    page = open_page(browser, created["seats"][0]["url"], init=SPY, **extra)
-    wait_my_turn(page)
+    page = spied_page(browser, server, motion)
     done = page.evaluate(MOVE)
     page.wait_for_function(f"document.body.dataset.seq === '{done}'", timeout=WAIT)
     moved = page.locator("#map .piece.moved[data-region-of='herat'][data-army='afghan']")
@@ -355,10 +362,7 @@ DISCARD = """(() => {
 
 @pytest.mark.parametrize("motion", ["allowed", "reduced"])
 def test_a_discarded_card_falls_away_where_it_was(browser: Browser, server: Server, motion: str) -> None:
-    created = server.create([{"kind": "human", "name": "Ann"}, {"kind": "random"}], seed=3)
-    extra = {"reduced_motion": "reduce"} if motion == "reduced" else {}
-    page = open_page(browser, created["seats"][0]["url"], init=SPY, **extra)
-    wait_my_turn(page)
+    page = spied_page(browser, server, motion)
     seq, card = page.evaluate(DISCARD)
     page.wait_for_function(f"document.body.dataset.seq === '{seq}'", timeout=WAIT)
     assert page.locator(f"#market .card[data-card='{card}']").count() == 0  # gone from the market
