@@ -57,22 +57,23 @@ class Server:
     """A ``pamir serve`` subprocess on a free port; :meth:`kill` sends SIGKILL, :meth:`stop` ends it politely."""
 
     def __init__(self, database: str, port: int | None = None, home: Path | None = None, wait: bool = True,
-                 args: tuple[str, ...] = (), log: Path | None = None) -> None:
+                 args: tuple[str, ...] = (), log: Path | None = None, env: dict[str, str] | None = None) -> None:
         """``args``: more ``pamir serve`` arguments; ``log``: a file that gets everything the server prints
-        (without it, the output is read only if the server fails to start)."""
+        (without it, the output is read only if the server fails to start); ``env``: more environment variables
+        for the server (this process's own stay as they are)."""
         self.database = database
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.ws_url = f"ws://127.0.0.1:{self.port}"
-        env = dict(os.environ)
+        server_env = {**os.environ, **(env or {})}
         if home is not None:
-            env["PAXPAMIR_HOME"] = str(home)
+            server_env["PAXPAMIR_HOME"] = str(home)
         self.log = log
         output: Any = subprocess.PIPE if log is None else log.open("w", encoding="utf-8")
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "paxpamir", "serve", "--port", str(self.port), "--database", database, *args],
             cwd=ROOT,
-            env=env,
+            env=server_env,
             stdout=output,
             stderr=subprocess.STDOUT,
             text=True,
@@ -212,6 +213,16 @@ async def play_with_clients(
         for c in clients.values():
             await c.close()
     return clients
+
+
+def wait_for(check: Any, seconds: float = 30.0) -> Any:
+    """Poll ``check()`` (every 50 ms) until it is truthy or ``seconds`` have passed; its last value."""
+    deadline = time.monotonic() + seconds
+    while True:
+        found = check()
+        if found or time.monotonic() > deadline:
+            return found
+        time.sleep(0.05)
 
 
 def bearer(token: str) -> dict[str, str]:

@@ -14,7 +14,7 @@ from typing import Any
 
 import httpx
 import pytest
-from serverkit import Client, Server, WebhookReceiver, bearer
+from serverkit import Client, Server, WebhookReceiver, bearer, wait_for
 
 
 @pytest.fixture(scope="module")
@@ -24,14 +24,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     yield s
     s.stop()
 
-
-def wait_for(check: Any, seconds: float = 20.0) -> Any:
-    deadline = time.monotonic() + seconds
-    while True:
-        found = check()
-        if found or time.monotonic() > deadline:
-            return found
-        time.sleep(0.05)
 
 
 def test_an_absent_seat_is_handed_to_a_bot_and_given_back(server: Server) -> None:

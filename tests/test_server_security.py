@@ -22,6 +22,7 @@ from serverkit import Client, Server, WebhookReceiver, bearer, play_with_clients
 
 from paxpamir import Game
 from paxpamir.agents.bots import RandomBot
+from paxpamir.content.i18n import N_, language
 from paxpamir.server import checks, logsafe, webhooks
 
 
@@ -439,6 +440,23 @@ def test_checks_parse_only_well_formed_json() -> None:
         with pytest.raises(checks.ClientError):
             checks.parse_json(raw)
     assert re.fullmatch(checks.TOKEN, "abc_-")
+
+
+def test_a_field_refused_names_the_fields_allowed_or_says_there_are_none() -> None:
+    with pytest.raises(checks.ClientError) as some:
+        checks.fields({"x": 1}, ("seq", "option"), "a move")
+    assert some.value.message == "a move has no field 'x' (its fields: seq, option)"
+    for body in ({"seat": 1}, [1]):
+        with pytest.raises(checks.ClientError) as none:
+            checks.fields(body, (), "a review request")
+        message = none.value.message
+        assert "fields: )" not in message and "fields )" not in message and not message.endswith("fields "), message
+        assert "empty JSON object" in message, message
+    with language("de"):
+        with pytest.raises(checks.ClientError) as german:
+            checks.fields({"seat": 1}, (), N_("a review request"))
+        message = german.value.message
+    assert "'seat'" in message and "leeres JSON-Objekt" in message and "Besprechung" in message, message
 
 
 # ---------------------------------------------------------------------------- fuzz

@@ -4,7 +4,9 @@
 consistent with it, then loads it with ``Game.from_json``:
 
 * the other players' hands (their sizes are public) and the deck (its size is public) are dealt from the cards
-  the seat cannot see (the ``removed`` pile is treated as unseen too); the deck keeps the rulebook's pile
+  the seat cannot see (the ``removed`` pile is treated as unseen too), except a card that a hidden hand is known
+  to hold: one being played (a pending ``play_card`` or ``side`` step names it, and stays in the hand until it
+  reaches the court) is put back in its player's hand; the deck keeps the rulebook's pile
   structure (six piles of 5 + N court cards, two events in the second pile, a Dominance Check and an event in
   each of the last four), so the unseen Dominance Checks lie where they can still be;
 * Wakhan's AI deck is shuffled with a card whose back matches the public next back on top;
@@ -26,6 +28,7 @@ from typing import Any, Final
 from ..content.cards import DOMINANCE_CHECKS, OTHER_EVENTS, is_court_card, wakhan_card
 from ..engine.game import Game
 from ..engine.steps import KINDS
+from ..rules.court import PlayCard, Side
 from ..rules.events import EventChoice
 from ..rules.setup import pile_sizes
 
@@ -48,6 +51,24 @@ def _visible_cards(view: dict[str, Any], viewer: int | None) -> set[int]:
         if spec is not None and spec.cls is EventChoice and len(step) > 2:  # an event's choice, by the step's type
             seen.add(EventChoice(*step).card)  # the event card waits on the agenda, in no pile
     return seen
+
+
+def _held_cards(view: dict[str, Any]) -> dict[int, list[int]]:
+    """The cards that the view's hidden hands are known to hold, by player: a card being played waits in its
+    player's hand while the agenda plays it (a ``play_card`` step) or asks for its side (a ``side`` step), so
+    another seat knows that it is there although it cannot see the hand."""
+    held: dict[int, list[int]] = {}
+    players = view["players"]
+    for step in view.get("agenda") or []:
+        spec = KINDS.get(step[0]) if step else None
+        if spec is None or (spec.cls is not PlayCard and spec.cls is not Side) or len(step) < 3:
+            continue
+        player, card = step[1], step[2]
+        if not isinstance(player, int) or not isinstance(card, int) or not 0 <= player < len(players):
+            continue
+        if players[player].get("hand") is None and card not in held.get(player, []):
+            held.setdefault(player, []).append(card)
+    return held
 
 
 def _deal_deck(
@@ -119,13 +140,17 @@ def determinize(view: dict[str, Any], viewer: int, rng: random.Random) -> Game:
     players = [dict(p) for p in view["players"]]
     unknown_hands = [p for p, pdata in enumerate(players) if pdata.get("hand") is None]
     seen = _visible_cards(view, viewer)
-    unseen = [c for c in range(1, 117) if c not in seen]
+    held = _held_cards(view)
+    known = {c for cards in held.values() for c in cards}
+    unseen = [c for c in range(1, 117) if c not in seen and c not in known]
     rng.shuffle(unseen)
     unseen_court = [c for c in unseen if is_court_card(c)]
     unseen_events = [c for c in unseen if not is_court_card(c)]
     for p in unknown_hands:
-        k = players[p]["hand_size"]
-        players[p]["hand"] = [unseen_court.pop() for _ in range(min(k, len(unseen_court)))]
+        hand = list(held.get(p, []))
+        k = players[p]["hand_size"] - len(hand)
+        hand.extend(unseen_court.pop() for _ in range(min(max(k, 0), len(unseen_court))))
+        players[p]["hand"] = hand
     deck = _deal_deck(view, unseen_court, unseen_events, rng)
     for pdata in players:
         pdata.pop("hand_size", None)

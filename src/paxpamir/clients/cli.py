@@ -25,7 +25,7 @@ from ..engine.errors import PamirError
 from ..engine.game import MAX_PLAYERS, MIN_PLAYERS, Game
 from ..presentation.cardref import card_list, card_query_lines, markdown_reference
 from ..server import cli as server_cli
-from . import arena
+from . import arena, review
 from .arguments import (
     add_lang_argument,
     non_negative_arg,
@@ -414,6 +414,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(run=cmd_new)
 
     arena.register(sub)  # pamir arena: bot tournaments
+    review.register(sub)  # pamir review: a game's decisions weighed
     terminal.register(sub)  # the terminal game: play and replay
     server_cli.register(sub, progress=Progress)  # online play: pamir serve, pamir loadtest
     return parser

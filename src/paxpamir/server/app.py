@@ -38,7 +38,7 @@ from ..content.i18n import (
 from ..engine.errors import PamirError
 from ..engine.game import MAX_PLAYERS, MIN_PLAYERS, Game
 from ..rules.wakhan import wakhan_variants
-from . import board_api, bots, checks
+from . import analysis, board_api, bots, checks, review_jobs, tutorial
 from .checks import ClientError
 from .hub import MAX_MESSAGE, MAX_REFUSED, Hub
 from .live import Conn, LiveGame
@@ -168,8 +168,12 @@ def create_app(database_url: str, public_url: str = "", allow_private_webhooks: 
             return error_response(exc)
         return JSONResponse(created, status_code=201)
 
-    async def create_game(spec: Any, base: str) -> dict[str, Any]:
+    async def create_game(spec: Any, base: str, position: dict[str, Any] | None = None,
+                          origin: dict[str, Any] | None = None, drawn_seed: int | None = None) -> dict[str, Any]:
+        """A new game from ``spec`` (checked here); an analysis game starts from ``position`` (its seats must fit
+        it, its options are the position's), and ``drawn_seed`` is a secret seed drawn by the caller."""
         spec = checks.fields(spec, GAME_FIELDS, N_("a new game"))
+        start = Game.from_json(position) if position is not None else None
         seat_specs = spec.get("seats")
         if not isinstance(seat_specs, list) or not MIN_PLAYERS <= len(seat_specs) <= MAX_PLAYERS:
             raise ClientError("bad_request", N_("'seats' must list {low} to {high} seats"), low=MIN_PLAYERS,
@@ -200,13 +204,19 @@ def create_app(database_url: str, public_url: str = "", allow_private_webhooks: 
                 default = _("{kind} bot {n}").format(kind=kind.capitalize(), n=i + 1)
             seat_rows.append(SeatRow(i, kind, name or default, None))
         wakhan_seats = [r.seat for r in seat_rows if r.kind == bots.WAKHAN]
-        if wakhan_seats and (wakhan_seats != [len(seat_rows) - 1] or len(seat_rows) not in (2, 3)):
+        if start is not None:
+            if len(seat_rows) != start.n:
+                raise ClientError("bad_request", N_("'seats' must list the position's {n} seats"), n=start.n)
+            if wakhan_seats != ([start.wakhan] if start.wakhan >= 0 else []):
+                raise ClientError("bad_request", N_("Wakhan keeps her seat in a game from a position, and only hers"))
+        elif wakhan_seats and (wakhan_seats != [len(seat_rows) - 1] or len(seat_rows) not in (2, 3)):
             raise ClientError("bad_request", N_("Wakhan takes the last seat of a game of 2 or 3 seats"))
         seed = spec.get("seed")
         # A seed the creator gives (tests, tournaments) makes the deck known to them: the game says so publicly.
-        secret = seed is None
+        # (a finished game's true position is no secret either: its record is public)
+        secret = seed is None and (origin is None or bool(origin.get("what_if")))
         if seed is None:
-            seed = secrets.randbits(SEED_BITS)
+            seed = secrets.randbits(SEED_BITS) if drawn_seed is None else drawn_seed
         seed = checks.whole_number(seed, "seed", 0, 2**SEED_BITS - 1)
         open_hands = spec.get("open_hands", False)
         delay = spec.get("bot_delay", 0.5)
@@ -215,6 +225,9 @@ def create_app(database_url: str, public_url: str = "", allow_private_webhooks: 
         spectator_chat = spec.get("spectator_chat", False)
         if not isinstance(spectator_chat, bool):
             raise ClientError("bad_request", N_("'spectator_chat' is true or false"))
+        hints = spec.get("hints", False)
+        if not isinstance(hints, bool):
+            raise ClientError("bad_request", N_("'hints' is true or false"))
         clock = spec.get("clock")
         if clock is not None:
             clock = checks.whole_number(clock, "clock", MIN_CLOCK, MAX_CLOCK)
@@ -229,16 +242,21 @@ def create_app(database_url: str, public_url: str = "", allow_private_webhooks: 
             chosen = wakhan_variants(variants)
             if chosen and not wakhan_seats:
                 raise ClientError("bad_request", N_("'wakhan_variants' needs a Wakhan seat"))
-            game = Game.new(
-                len(seat_rows), seed, open_hands=open_hands, wakhan=bool(wakhan_seats), wakhan_variants=chosen
-            )
+            if start is not None:  # an analysis game: the position's own options
+                game, open_hands = start, bool(start.options.get("open_hands"))
+                chosen = tuple(start.options.get("wakhan_variants") or ())
+            else:
+                game = Game.new(
+                    len(seat_rows), seed, open_hands=open_hands, wakhan=bool(wakhan_seats), wakhan_variants=chosen
+                )
         except PamirError as exc:
             raise ClientError("bad_request", "{error}", error=str(exc)) from None
         game_id = secrets.token_urlsafe(9)
         links: list[tuple[str, str, int | None]] = [(new_token(), "creator", None), (new_token(), "spectator", None)]
         links += [(new_token(), "seat", r.seat) for r in seat_rows if r.kind == bots.HUMAN]
         new = GameRow(game_id, len(seat_rows), seed, open_hands, bool(wakhan_seats), float(delay), 0,
-                      game.current_player, False, game.state_hash(), seat_rows, chosen, secret, spectator_chat, clock)
+                      game.current_player, False, game.state_hash(), seat_rows, chosen, secret, spectator_chat, clock,
+                      position=position, origin=origin, hints=hints)
         await hub.db(store.create_game, new, links)
         hub.metrics.games_created.inc()
         if clock is not None:
@@ -247,6 +265,7 @@ def create_app(database_url: str, public_url: str = "", allow_private_webhooks: 
                 live.deadline = hub.clock.deadline(live, live.game)
                 await hub.db(store.set_deadline, game_id, 0, live.deadline)
         page = f"{base}/g/{game_id}"
+        live = await hub.get(game_id)
         out: dict[str, Any] = {
             "game": game_id,
             # The seed is never sent (it is the whole deck); only whether someone may know it.
@@ -254,6 +273,10 @@ def create_app(database_url: str, public_url: str = "", allow_private_webhooks: 
             "spectator_chat": spectator_chat,
             "clock": clock,
             "wakhan_variants": list(chosen),
+            # What the game does: hints chosen at creation, and always in a practice game (one person against
+            # bots only), as every page's state says.
+            "hints": live.hints_on() if live is not None else hints,
+            "analysis": {"what_if": bool(origin.get("what_if")), "at": origin.get("at")} if origin else None,
             "creator": {"token": links[0][0], "url": f"{page}#{links[0][0]}"},
             "spectator": {"token": links[1][0], "url": f"{page}#{links[1][0]}"},
             "seats": [],
@@ -265,7 +288,6 @@ def create_app(database_url: str, public_url: str = "", allow_private_webhooks: 
                 entry["token"] = by_seat[r.seat]
                 entry["url"] = f"{page}#{by_seat[r.seat]}"
             out["seats"].append(entry)
-        live = await hub.get(game_id)
         if live is not None:
             hub.kick_bots(live)
         return out
@@ -392,9 +414,11 @@ def create_app(database_url: str, public_url: str = "", allow_private_webhooks: 
                         "seats": [{"kind": s.kind, "name": s.name} for s in live.seats],
                         "open_hands": bool(live.game.options.get("open_hands")), "bot_delay": live.bot_delay,
                         "wakhan_variants": list(live.game.options.get("wakhan_variants") or []),
-                        "spectator_chat": live.spectator_chat, "clock": live.clock,
+                        "spectator_chat": live.spectator_chat, "clock": live.clock, "hints": live.hints,
                     }
-                    made = await create_game(spec, "")
+                    if live.position is not None:  # an analysis game's rematch starts from the same position
+                        spec.pop("open_hands"), spec.pop("wakhan_variants")
+                    made = await create_game(spec, "", live.position, live.origin)
                     rematch = await hub.db(store.set_rematch, live.id, made["game"])
                     live.rematch = rematch
                     live.version += 1
@@ -407,6 +431,49 @@ def create_app(database_url: str, public_url: str = "", allow_private_webhooks: 
         base = str(request.base_url).rstrip("/")
         return JSONResponse({"game": rematch, "role": role, "seat": seat, "token": token,
                              "url": f"{base}/g/{rematch}#{token}"})
+
+    async def api_analysis(request: Request) -> Response:
+        """A new game from decision ``at`` of this one (the analysis board, :mod:`.analysis`): the true position
+        once the game is over, else a "what if" dealt from what this link sees (a seat: its own view; others:
+        the public view). Its seats, options and links are its own."""
+        try:
+            live, role, seat = await authorise(request)
+            await hub.sync(live)
+            body = checks.fields(await read_json(request), ANALYSIS_FIELDS, N_("a game from a position"))
+            at = checks.whole_number(body.get("at", live.seq), "at", 0, live.seq)
+            open_hands = body.get("open_hands")
+            if open_hands is not None and not isinstance(open_hands, bool):
+                raise ClientError("bad_request", N_("'open_hands' is true or false"))
+            seed = body.get("seed")
+            drawn = secrets.randbits(SEED_BITS) if seed is None else checks.whole_number(seed, "seed", 0,
+                                                                                           2**SEED_BITS - 1)
+            over = live.game.is_over  # read once: what this link may know now
+            viewer = seat if role == "seat" else None
+            spec = {k: v for k, v in body.items() if k not in ("at", "open_hands")}
+            if not isinstance(spec.get("seats"), list) or len(spec["seats"]) != live.game.n:
+                raise ClientError("bad_request", N_("'seats' must list the position's {n} seats"), n=live.game.n)
+            rows = await hub.db(store.decisions_from, live.id, 0)
+            decisions = [(r.kind, r.seat, r.option, r.reason_data if r.reason_data is not None else r.reason)
+                         for r in rows[:at]]
+            opts = live.game.options
+            options = {"open_hands": bool(opts.get("open_hands")), "wakhan": live.game.wakhan >= 0,
+                       "wakhan_variants": list(opts.get("wakhan_variants") or ())}
+            try:
+                position = await hub.workers.run(analysis.start_position, live.game.n, live.seed, options,
+                                                 live.position, decisions, at, viewer, over, drawn, open_hands)
+            except ValueError as exc:
+                if str(exc) == "over":
+                    raise ClientError("bad_request", N_("the game is over at that step: choose an earlier one")) \
+                        from None
+                raise ClientError("bad_request", "{error}", error=str(exc)) from None
+            except Exception:  # a fault of ours (logged): the request is refused, the server goes on
+                log.exception("game %s: no game could be started from step %d", live.id, at)
+                raise ClientError("bad_request", N_("no game could be started from that step")) from None
+            origin = {"what_if": not over, "from": live.id, "at": at, "seat": viewer}
+            created = await create_game(spec, str(request.base_url).rstrip("/"), position, origin, drawn)
+        except ClientError as exc:
+            return error_response(exc)
+        return JSONResponse(created, status_code=201)
 
     async def api_status(request: Request) -> Response:
         """Where each of the games this browser holds links for stands (``{"links": [{"game", "token"}]}``, up to
@@ -438,6 +505,20 @@ def create_app(database_url: str, public_url: str = "", allow_private_webhooks: 
             return error_response(exc)
         return JSONResponse({"games": answers})
 
+    async def api_tutorial(request: Request) -> Response:
+        """The guided first game (issue 36): ``GET`` its steps and guided path, ``POST`` ``{}`` (or
+        ``{"bot_delay": seconds}``) a new game of its fixed deal against Wakhan, answered as a new game is."""
+        if request.method == "GET":
+            return JSONResponse(tutorial.tutorial_data())
+        try:
+            spec = checks.fields(await read_json(request), ("bot_delay",), N_("a guided game"))
+            created = await create_game({"seats": list(tutorial.SEATS), "seed": tutorial.SEED,
+                                         "bot_delay": spec.get("bot_delay", tutorial.BOT_DELAY)},
+                                        str(request.base_url).rstrip("/"))
+        except ClientError as exc:
+            return error_response(exc)
+        return JSONResponse(created, status_code=201)
+
     async def api_kinds(_request: Request) -> Response:
         return JSONResponse({"kinds": {kind: _(text) for kind, text in bots.seat_kinds().items()}})
 
@@ -466,6 +547,9 @@ def create_app(database_url: str, public_url: str = "", allow_private_webhooks: 
 
     async def game_page(_request: Request) -> Response:
         return FileResponse(STATIC / "game.html")
+
+    async def rules_page(_request: Request) -> Response:
+        return FileResponse(STATIC / "rules.html")
 
     async def websocket(ws: WebSocket) -> None:
         await ws.accept()
@@ -575,6 +659,8 @@ def create_app(database_url: str, public_url: str = "", allow_private_webhooks: 
     routes = [
         Route("/", lobby),
         Route("/g/{game_id}", game_page),
+        Route("/rules", rules_page),
+        Route("/api/tutorial", api_tutorial, methods=["GET", "POST"]),
         Route("/healthz", healthz),
         Route("/metrics", metrics),
         Route("/api/kinds", api_kinds),
@@ -588,11 +674,13 @@ def create_app(database_url: str, public_url: str = "", allow_private_webhooks: 
         Route("/api/games/{game_id}/chat", api_chat, methods=["GET", "POST"]),
         Route("/api/games/{game_id}/seats/{seat}", api_seat_player, methods=["POST"]),
         Route("/api/games/{game_id}/rematch", api_rematch, methods=["POST"]),
+        Route("/api/games/{game_id}/analysis", api_analysis, methods=["POST"]),
         Route("/api/status", api_status, methods=["POST"]),
         WebSocketRoute("/ws/{game_id}", websocket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     routes[-1:-1] = board_api.ROUTES  # the browser board's read-only JSON (model, replay, stats, cards)
+    routes[-1:-1] = review_jobs.ROUTES  # game review and hints (issue 35)
     app = Starlette(routes=routes, lifespan=lifespan,
                     middleware=[Middleware(HTTPCounter, metrics=hub.metrics), Middleware(LanguageMiddleware)])
     app.state.hub = hub
@@ -601,7 +689,9 @@ def create_app(database_url: str, public_url: str = "", allow_private_webhooks: 
 
 #: The fields of a new game's request, the shortest and longest clock (seconds a person has for a decision:
 #: a minute to a week), and how many links one status request may ask about.
-GAME_FIELDS = ("seats", "seed", "open_hands", "bot_delay", "wakhan_variants", "spectator_chat", "clock")
+GAME_FIELDS = ("seats", "seed", "open_hands", "bot_delay", "wakhan_variants", "spectator_chat", "clock", "hints")
+#: The fields of a request for a game from a position (the analysis board): the new game's, and ``at``.
+ANALYSIS_FIELDS = ("at", "seats", "seed", "open_hands", "bot_delay", "spectator_chat", "clock", "hints")
 MIN_CLOCK = 60
 MAX_CLOCK = 7 * 24 * 3600
 MAX_STATUS = 50

@@ -60,14 +60,13 @@ async def _authorise(request: Request) -> tuple[LiveGame, str, int | None] | JSO
 
 
 def _fresh(live: LiveGame) -> Game:
+    """The game's start: ``Game.new`` from its seed, or the position an analysis game starts from."""
+    from .analysis import initial_game
+
     opts = live.game.options
-    return Game.new(
-        live.game.n,
-        live.seed,
-        open_hands=bool(opts.get("open_hands")),
-        wakhan=live.game.wakhan >= 0,
-        wakhan_variants=opts.get("wakhan_variants"),
-    )
+    return initial_game(live.game.n, live.seed, {"open_hands": bool(opts.get("open_hands")),
+                                                 "wakhan": live.game.wakhan >= 0,
+                                                 "wakhan_variants": opts.get("wakhan_variants")}, live.position)
 
 
 def _replayed(live: LiveGame, rows: list[DecisionRow], at: int) -> Game:

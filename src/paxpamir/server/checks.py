@@ -91,10 +91,15 @@ def fields(value: Any, allowed: tuple[str, ...], what: str, code: str = "bad_req
     """``value`` as a JSON object whose keys are among ``allowed``; ``what`` (marked with ``N_``) names the
     request in messages."""
     if not isinstance(value, dict):
+        if not allowed:
+            raise ClientError(code, N_("{what} is an empty JSON object"), what=what, translated=("what",))
         raise ClientError(code, N_("{what} is a JSON object with the fields {fields}"), what=what,
                           fields=", ".join(allowed), translated=("what",))
     unknown = [k for k in value if k not in allowed]
     if unknown:
+        if not allowed:  # never "(its fields: )": say that it has none
+            raise ClientError(code, N_("{what} has no field {field} (it takes none: send an empty JSON object)"),
+                              what=what, field=repr(unknown[0]), translated=("what",))
         raise ClientError(code, N_("{what} has no field {field} (its fields: {fields})"), what=what,
                           field=repr(unknown[0]), fields=", ".join(allowed), translated=("what",))
     return value

@@ -22,11 +22,13 @@ from ..engine.errors import PamirError
 from ..engine.game import Game
 from ..engine.reason import Reason
 from . import bots, views, webhooks
+from .analysis import initial_game
 from .chat import CHAT_HISTORY, TableTalk
 from .checks import ClientError
 from .clock import Clock
 from .live import Conn, LiveGame
 from .metrics import Metrics
+from .review_jobs import Reviews
 from .store import NOTIFY_CHANNEL, DecisionRow, GameRow, Store
 from .workers import Workers
 
@@ -65,6 +67,8 @@ class Hub:
         #: Table talk and the clocks (:mod:`.chat`, :mod:`.clock`).
         self.talk = TableTalk(self)
         self.clock = Clock(self)
+        #: Game reviews being computed and the hints' flood control (:mod:`.review_jobs`).
+        self.reviews = Reviews(self)
         self._collector = Collector()
 
     # ------------------------------------------------------------------ plumbing
@@ -146,12 +150,11 @@ class Hub:
             return live
 
     def _replay(self, row: GameRow, rows: list[DecisionRow]) -> LiveGame:
-        game = Game.new(
-            row.players, row.seed, open_hands=row.open_hands, wakhan=row.wakhan, wakhan_variants=row.wakhan_variants
-        )
+        game = initial_game(row.players, row.seed, {"open_hands": row.open_hands, "wakhan": row.wakhan,
+                                                    "wakhan_variants": row.wakhan_variants}, row.position)
         live = LiveGame(row.id, row.seed, row.bot_delay, game, 0, row.seats, secret=row.secret,
                         spectator_chat=row.spectator_chat, clock=row.clock, rematch=row.rematch,
-                        deadline=row.deadline)
+                        deadline=row.deadline, position=row.position, origin=row.origin, hints=row.hints)
         for r in rows:
             _apply_row(live.game, r)
             live.seq = r.seq + 1
@@ -267,6 +270,8 @@ class Hub:
             "over": g.is_over,
             "winners": list(g.winners),
             "secret_deck": live.secret,
+            "analysis": live.public_origin(),
+            "hints": live.hints_on(),
             "title": title,
             **content,
             "log_from": log_from,

@@ -10,6 +10,7 @@ from datetime import datetime
 from typing import Any
 
 from ..engine.game import Game
+from .bots import HUMAN, is_machine
 from .store import ChatRow, SeatRow
 
 #: Flood control per connection: a bucket of this many messages, refilled at RATE per second.
@@ -131,6 +132,24 @@ class LiveGame:
     rematch: str | None = None
     #: When the pending decision runs out (:meth:`Clock.deadline`), if it does.
     deadline: datetime | None = None
+    #: An analysis game's start (a state, secret) and origin (public: ``{"what_if", "at"}`` are shown); None for an
+    #: ordinary game. Whether hints were chosen at creation (:func:`.review_jobs.hints_on` adds practice games).
+    position: dict[str, Any] | None = None
+    origin: dict[str, Any] | None = None
+    hints: bool = False
 
     def names(self) -> list[str]:
         return [s.name for s in self.seats]
+
+    def hints_on(self) -> bool:
+        """Whether the seats may ask for hints: chosen at creation, and always in a practice game (one person
+        against bots and Wakhan only)."""
+        people = [s for s in self.seats if s.kind == HUMAN]
+        return self.hints or (len(people) == 1 and all(s.kind == HUMAN or is_machine(s.kind) for s in self.seats))
+
+    def public_origin(self) -> dict[str, Any] | None:
+        """What every page is told of an analysis game's origin: a "what if" or not, and from which decision (not
+        which game: its links are its own)."""
+        if self.origin is None:
+            return None
+        return {"what_if": bool(self.origin.get("what_if")), "at": self.origin.get("at")}

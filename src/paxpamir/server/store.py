@@ -71,6 +71,11 @@ games = Table(
     Column("deadline", DateTime(timezone=True), nullable=True),
     Column("reminded", Boolean, nullable=False, server_default=false()),
     Column("rematch", String(32), nullable=True),
+    # An analysis game (0006): the state it starts from (JSON, secret: it holds hidden cards; null: Game.new from
+    # the seed) and where it comes from (JSON {"what_if", "from", "at", "seat"}); whether the game gives hints.
+    Column("position", Text, nullable=True),
+    Column("origin", Text, nullable=True),
+    Column("hints", Boolean, nullable=False, server_default=false()),
     Column("open_hands", Boolean, nullable=False),
     Column("wakhan", Boolean, nullable=False),
     Column("wakhan_variants", String(200), nullable=False, server_default=""),  # comma-separated; "" = rulebook
@@ -116,6 +121,16 @@ decisions = Table(
     # The reason as given to Game.apply, as JSON {"reason": text or message, "note": ...}: what a replay applies,
     # so the log shows it in every language and Wakhan's notes survive (migration 0003; older rows have null).
     Column("reason_data", Text, nullable=True),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
+reviews = Table(
+    "reviews",
+    metadata,
+    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
+    # "game": a finished game's review; "seat:<n>:<k>": a seat's own first k decisions, during the game (0006).
+    Column("scope", String(40), primary_key=True),
+    Column("review", Text, nullable=False),  # JSON, as paxpamir.agents.review made it
     Column("created_at", DateTime(timezone=True), nullable=False),
 )
 
@@ -244,6 +259,11 @@ class GameRow:
     rematch: str | None = None
     #: When the pending decision runs out (with a clock, for a person's decision).
     deadline: datetime | None = None
+    #: An analysis game's start (a state: secret) and origin (``{"what_if", "from", "at", "seat"}``); None for
+    #: an ordinary game. Whether the game gives hints (chosen at creation).
+    position: dict[str, Any] | None = None
+    origin: dict[str, Any] | None = None
+    hints: bool = False
 
 
 @dataclass
@@ -319,6 +339,9 @@ class Store:
                     secret=g.secret,
                     spectator_chat=g.spectator_chat,
                     clock=g.clock,
+                    position=json.dumps(g.position, separators=(",", ":")) if g.position is not None else None,
+                    origin=json.dumps(g.origin, separators=(",", ":")) if g.origin is not None else None,
+                    hints=g.hints,
                     open_hands=g.open_hands,
                     wakhan=g.wakhan,
                     wakhan_variants=",".join(g.wakhan_variants),
@@ -365,6 +388,9 @@ class Store:
                 over=row["over"],
                 state_hash=row["state_hash"],
                 wakhan_variants=tuple(v for v in (row["wakhan_variants"] or "").split(",") if v),
+                position=json.loads(row["position"]) if row["position"] else None,
+                origin=json.loads(row["origin"]) if row["origin"] else None,
+                hints=bool(row["hints"]),
             )
             out.seats = self._seats(c, game_id)
             return out
@@ -576,6 +602,22 @@ class Store:
             c.execute(update(games).where(games.c.id == game_id, games.c.rematch.is_(None)).values(rematch=rematch))
             found = c.execute(select(games.c.rematch).where(games.c.id == game_id)).scalar()
             return str(found)
+
+    def load_review(self, game_id: str, scope: str) -> dict[str, Any] | None:
+        """The review of ``game_id`` for ``scope`` (``"game"``, ``"seat:<n>:<k>"``) once computed, else None."""
+        with self.engine.connect() as c:
+            found = c.execute(select(reviews.c.review).where(reviews.c.game_id == game_id,
+                                                              reviews.c.scope == scope)).scalar()
+            return dict(json.loads(found)) if found else None
+
+    def save_review(self, game_id: str, scope: str, review: dict[str, Any]) -> None:
+        """Keep a computed review (a second one for the same scope, computed meanwhile elsewhere, is dropped)."""
+        try:
+            with self.engine.begin() as c:
+                c.execute(insert(reviews).values(game_id=game_id, scope=scope, created_at=_now(),
+                                                 review=json.dumps(review, separators=(",", ":"))))
+        except IntegrityError:
+            pass
 
     def checkpoint(self) -> None:
         """Copy the SQLite write-ahead log into the database file (without blocking writers)."""

@@ -13,6 +13,7 @@ from ..content.i18n import language
 from ..presentation.describe import event_text
 from ..presentation.viewmodel import view_model
 from ..presentation.words import labelled_options, prompt
+from .wakhan_teach import explain
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -60,6 +61,15 @@ def seat_view(game: Game, seat: int | None) -> dict[str, Any]:
 
 def log_entries(game: Game, events: list[dict[str, Any]], start: int, lang: str = "en") -> list[dict[str, Any]]:
     """The log entries from ``start`` on, each its event and its text in ``lang`` (whatever language the caller's
-    context has: a game's cached English lines are made in a request or a task of any language)."""
+    context has: a game's cached English lines are made in a request or a task of any language); a reason of
+    Wakhan's procedure also says where on her AI card she is and which cards it chose and passed over
+    (``wakhan``: :func:`.wakhan_teach.explain`)."""
+    out: list[dict[str, Any]] = []
     with language(lang):
-        return [{"event": e, "text": event_text(game, e)} for e in events[start:]]
+        for e in events[start:]:
+            entry: dict[str, Any] = {"event": e, "text": event_text(game, e)}
+            teach = explain(e)
+            if teach is not None:
+                entry["wakhan"] = teach
+            out.append(entry)
+    return out

@@ -17,8 +17,9 @@ import multiprocessing
 import os
 import threading
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from . import bots
 
@@ -30,6 +31,7 @@ if TYPE_CHECKING:
 #: priority is than its server's (the event loop answers people first; a bot's thought may wait a little).
 WATCH_EVERY = 0.5
 WORKER_NICENESS = 10
+T = TypeVar("T")
 
 
 def default_size() -> int:
@@ -77,6 +79,8 @@ class Workers:
             max_workers=self.size, mp_context=multiprocessing.get_context("spawn"), initializer=_start,
             initargs=(modules, os.getpid()),
         )
+        #: The pool of reviews (:meth:`run_long`), started when the first review is asked for.
+        self.long: ProcessPoolExecutor | None = None
 
     async def start(self) -> None:
         """Start every worker now (each imports the engine), so that the first bot does not wait for it."""
@@ -87,7 +91,25 @@ class Workers:
         """``(option, reason)`` of the bot of ``kind`` for ``game``'s seat to move, decided in a worker."""
         return await asyncio.get_running_loop().run_in_executor(self.pool, _decide, kind, game, seed)
 
+    async def run(self, fn: Callable[..., T], *args: Any) -> T:
+        """``fn(*args)`` in a worker (``fn`` a module-level function, its arguments picklable): short work such as
+        a hint or an analysis position, off the event loop."""
+        return await asyncio.get_running_loop().run_in_executor(self.pool, fn, *args)
+
+    async def run_long(self, fn: Callable[..., T], *args: Any) -> T:
+        """``fn(*args)`` in a pool of its own (half as many processes, started when first needed): a game review
+        takes minutes of processor time, and the bots' decisions must not queue behind it."""
+        if self.long is None:
+            modules = tuple(sorted({b.factory.__module__ for b in bots.BOTS.values()} - {"__main__"}))
+            self.long = ProcessPoolExecutor(
+                max_workers=max(1, self.size // 2), mp_context=multiprocessing.get_context("spawn"),
+                initializer=_start, initargs=(modules, os.getpid()),
+            )
+        return await asyncio.get_running_loop().run_in_executor(self.long, fn, *args)
+
     def close(self) -> None:
         """End the pool: decisions not started are dropped, a decision being made is let finish, the workers
         exit (call it from a thread: it waits for them)."""
         self.pool.shutdown(wait=True, cancel_futures=True)
+        if self.long is not None:
+            self.long.shutdown(wait=True, cancel_futures=True)

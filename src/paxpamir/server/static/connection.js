@@ -66,7 +66,7 @@ function takeState(m) {
   const state = session.state;
   if (!state || state.seq !== m.seq) $("error").textContent = "";  // an error stays until the game moves
   const fresh = m.log_from >= logEntries.length ? m.log : [];
-  logEntries = logEntries.slice(0, m.log_from).concat(m.log.map((entry) => ({ event: entry.event, text: entry.text })));
+  logEntries = logEntries.slice(0, m.log_from).concat(m.log.map((entry) => ({ event: entry.event, text: entry.text, wakhan: entry.wakhan })));
   delete document.body.dataset.thinking;
   const wasMine = state && state.decision;
   // When this page first saw the decision of this seq (the clock's estimate when the server sends no deadline).

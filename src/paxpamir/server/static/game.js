@@ -19,6 +19,11 @@ import { hideZoom, takeLeaving } from "./card.js";
 import "./replay.js";
 import { drawChat } from "./chat.js";
 import { botPlaysMySeat, drawClock, drawRematch } from "./friends.js";
+import { drawAnalysisMark } from "./analysis.js";
+import { drawReviewTools } from "./review.js";
+import { drawTutorial, startTutorial } from "./tutorial.js";
+import { drawWakhanTeach } from "./wakhan_teach.js";
+import { linkRules } from "./ruleslinks.js";
 
 function render() {
   const model = session.model;
@@ -38,7 +43,9 @@ function render() {
   hideZoom();
   const letGo = replay ? () => {} : takeLeaving(model, session.previous, animationMs());  // discarded cards
   drawDecision(); drawMap(); drawInfo(); drawMarket(); drawPlayers(); drawHand(); drawCourts(); drawLog(); drawChat(); drawClock(); drawRematch();
+  drawAnalysisMark(); drawReviewTools();
   letGo();
+  drawTutorial(); drawWakhanTeach(); linkRules();  // the guided game, Wakhan explained, links to the rules
   $("me").hidden = !state || state.role !== "seat";
   if (state && state.role === "seat" && document.activeElement !== $("name") && !$("name").dataset.dirty) $("name").value = state.players[state.seat].name;
   drawCreatorLinks();
@@ -106,14 +113,62 @@ function loadCards() {
 }
 applyPrefs();
 await setLanguage(preferredLanguage()).catch(() => setLanguage("en"));
-$("topbar").append(languageMenu(() => {
+$("topbar-tools").append(languageMenu(() => {
   translatePage();
   loadCards();
   send({ type: "lang", lang });  // the server sends the whole state again, its texts in the new language
   refresh();
 }));
+
+// On a phone the top bar keeps two rows: the title, then the marks and as many tools as fit; the tools that do not
+// fit go, in their order, into the "More" menu (nothing is left off screen, nothing scrolls sideways).
+const PHONE = matchMedia("(max-width: 760px)");
+function menuOpen() { return !$("tools-menu").hidden; }
+function showMenu(open) {
+  $("tools-menu").hidden = !open;
+  $("tools-more").setAttribute("aria-expanded", String(open));
+  if (!open) fitTopbar();
+}
+function fitTopbar() {
+  if (menuOpen()) return;  // refitted when it closes (moving a focused tool would lose the focus)
+  const row = $("topbar-row"), tools = $("topbar-tools"), menu = $("tools-menu");
+  tools.append(...menu.children);
+  row.classList.remove("folded", "squeeze");
+  if (!PHONE.matches) return;
+  const fits = () => row.scrollWidth <= row.clientWidth + 1;
+  if (fits()) return;
+  row.classList.add("folded");
+  const items = [...tools.children];
+  for (let i = items.length - 1; i >= 0 && !fits(); i--) menu.prepend(items[i]);
+  if (!fits()) row.classList.add("squeeze");  // the marks alone are too wide: the long one wraps
+}
+let fitPending = false;
+function fitSoon() {
+  if (fitPending) return;
+  fitPending = true;
+  requestAnimationFrame(() => { fitPending = false; fitTopbar(); });
+}
+$("tools-more").onclick = (ev) => { ev.stopPropagation(); showMenu(!menuOpen()); };
+// A tool taken from the menu closes it (the language menu once a language is chosen).
+$("tools-menu").addEventListener("click", (ev) => { if (ev.target.closest("button, a")) showMenu(false); });
+$("tools-menu").addEventListener("change", () => showMenu(false));
+document.addEventListener("click", (ev) => { if (menuOpen() && !ev.target.closest("#tools-menu")) showMenu(false); });
+document.addEventListener("keydown", (ev) => {
+  if (ev.key === "Escape" && menuOpen()) { showMenu(false); $("tools-more").focus(); }
+});
+// Marks, labels or tools that appear, change or hide (a new state, another language) may change what fits.
+new MutationObserver((records) => {
+  const moved = [$("topbar-tools"), $("tools-menu"), $("tools-more"), $("topbar-row")];
+  if (records.some((r) => !moved.includes(r.target))) fitSoon();
+}).observe($("topbar"), { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ["hidden"] });
+addEventListener("resize", fitSoon);
+PHONE.addEventListener("change", fitSoon);
+if (document.fonts) document.fonts.ready.then(fitSoon);
+fitTopbar();
+
 if (!session.token) $("heading").textContent = _("Open this page with the link you were given (it ends in #…).");
 else {
   loadCards();
   connect();
+  startTutorial();
 }

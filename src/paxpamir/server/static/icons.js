@@ -16,6 +16,9 @@ const SHAPES = {
   spy: '<circle cx="8" cy="5.5" r="3" fill="#455a64"/><path d="M2.5 14 C3 9 13 9 13.5 14 z" fill="#455a64"/><path d="M5.5 5.5 h5" stroke="#fff" stroke-width="1"/>',
   tribe: '<ellipse cx="8" cy="4.5" rx="4.5" ry="2" fill="#9e9e9e" stroke="#212121"/><path d="M3.5 4.5 V12 A4.5 2 0 0 0 12.5 12 V4.5" fill="#757575" stroke="#212121"/>',
   leverage: '<path d="M2 12 L14 7" stroke="#3d2f1e" stroke-width="1.8"/><path d="M6 14 L8 9.4 L10 14 z" fill="#3d2f1e"/><circle cx="12.5" cy="5" r="2.2" fill="#e2b93b" stroke="#6b4e00"/>',
+  // the replay's play and pause (drawn: the fonts have no ⏵ or ⏸)
+  play: '<circle cx="8" cy="8" r="6.8" fill="none" stroke="currentColor" stroke-width="1.3"/><path d="M6.2 4.7 L11.6 8 L6.2 11.3 z" fill="currentColor"/>',
+  pause: '<circle cx="8" cy="8" r="6.8" fill="none" stroke="currentColor" stroke-width="1.3"/><rect x="5.3" y="4.9" width="2" height="6.2" fill="currentColor"/><rect x="8.7" y="4.9" width="2" height="6.2" fill="currentColor"/>',
   // suits (the favored-suit change impact icon, and rank stars)
   political: '<path d="M8 1.5 l1.9 4.3 4.6.4 -3.5 3 1.1 4.6 L8 11.4 3.9 13.8 5 9.2 1.5 6.2 6.1 5.8 z" fill="#7e57c2" stroke="#311b92" stroke-width=".6"/>',
   intelligence: '<path d="M8 1.5 l1.9 4.3 4.6.4 -3.5 3 1.1 4.6 L8 11.4 3.9 13.8 5 9.2 1.5 6.2 6.1 5.8 z" fill="#1e6fd9" stroke="#0d3c78" stroke-width=".6"/>',

@@ -1,5 +1,6 @@
 // The lobby: create a game through the JSON API, show every link, remember this browser's games, join by link.
 import { _, fmt, lang, languageMenu, ngettext, preferredLanguage, setLanguage } from "./i18n.js";
+import { beginTutorial, unfinishedTutorial } from "./tutorial.js";
 
 const $ = (id) => document.getElementById(id);
 const seats = $("seats");
@@ -149,6 +150,7 @@ $("create").onsubmit = async (ev) => {
   const clock = form.clock.value === "minutes" ? Math.round(Number(form.clock_minutes.value || 0) * 60) : Number(form.clock.value || 0);
   if (clock) spec.clock = clock;
   if (form.spectator_chat.checked) spec.spectator_chat = true;
+  if (form.hints.checked) spec.hints = true;
   if (spec.seats.some((s) => s.kind === "wakhan")) spec.wakhan_variants = chosenVariants(form);
   if (form.seed.value !== "") spec.seed = Number(form.seed.value);
   const response = await fetch(`/api/games?lang=${lang}`, { method: "POST", body: JSON.stringify(spec) });
@@ -182,6 +184,31 @@ $("create").onsubmit = async (ev) => {
   showMine();
 };
 
+// Learn to play: a guided game of a fixed deal against Wakhan (POST /api/tutorial); its steps are kept here.
+// While one is unfinished, "Continue" is the main button and starting a new one asks first (it would replace it).
+async function startTutorial() {
+  const response = await fetch(`/api/tutorial?lang=${lang}`, { method: "POST", body: "{}" });
+  const data = await response.json();
+  if (!response.ok) { $("error").textContent = data.message; return; }
+  const seat = data.seats.find((s) => s.url);
+  beginTutorial(data.game, seat.url);
+  location.href = seat.url;
+}
+$("learn-start").onclick = () => {
+  if (unfinishedTutorial()) $("learn-ask").showModal();
+  else startTutorial();
+};
+$("learn-ask").onclose = () => { if ($("learn-ask").returnValue === "new") startTutorial(); };
+function showResume() {
+  const open = unfinishedTutorial();
+  const link = $("learn-resume");
+  const start = $("learn-start");
+  link.hidden = !open;
+  $("learn").classList.toggle("resuming", !!open);
+  start.textContent = open ? _("Start a new guided game") : _("Start the guided game");
+  if (open) { link.href = open.url; link.textContent = _("Continue your guided game"); }
+}
+
 $("join").onsubmit = (ev) => {
   ev.preventDefault();
   const raw = $("join-url").value.trim();
@@ -213,8 +240,9 @@ function relabelSeats() {
   });
 }
 await setLanguage(preferredLanguage()).catch(() => setLanguage("en"));
-document.querySelector(".lobby-head").append(languageMenu(async () => { await loadKinds(); relabelSeats(); showMine(); loadStatus(); }));
+document.querySelector(".lobby-head").append(languageMenu(async () => { showResume(); await loadKinds(); relabelSeats(); showMine(); loadStatus(); }));
 await loadKinds();
+showResume();
 addSeat("human"); addSeat("random"); addSeat("random");
 showMine();
 loadStatus();

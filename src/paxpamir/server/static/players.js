@@ -59,12 +59,13 @@ function drawWakhan() {
   const back = wk.next_back;
   // Card names in her lines ("... (34)") show the card, as in the log.
   const line = (text) => el("li", {}, ...withCardLinks(text));
-  $("wakhan").replaceChildren(el("h2", { text: _("Wakhan's AI cards") }),
+  // (a part that does not apply is null: left out, not written as "null")
+  $("wakhan").replaceChildren(...[el("h2", { text: _("Wakhan's AI cards") }),
     el("p", { text: face ? fmt(_("Face up: AI card {n}"), { n: face.number }) : _("No AI card face up yet.") }),
     face ? el("ol", {}, ...face.actions.map((a) => line(a.text))) : null,
     face ? el("p", { text: fmt(_("Region order: {regions}. Loyalty order: {loyalty}."), { regions: face.region_order.map(capital).join(", "), loyalty: face.pragmatic_loyalty.map(coalitionName).join(", ") }) }) : null,
     back ? el("p", { text: fmt(_("Back of the next card: columns {columns}; rows {rows}"), { columns: back.column_numbers.map((c) => c + 1).join(" "), rows: back.row_side.map(arrowWords).join(" / ") }) }) : null,
     wk.arrows ? el("p", { class: "wakhan-arrows", text: fmt(_("Arrows: market column {column}, {row}"), { column: wk.arrows.column + 1, row: arrowWords(wk.arrows.row_side) }) }) : null,
     el("p", { text: fmt(_("AI deck: {n} cards. Blocks she uses now: {coalition}."), { n: wk.ai_deck_size, coalition: coalitionName(wk.pragmatic_loyalty) }) }),
-    el("p", { text: wk.variants.length ? fmt(_("Variants: {variants}."), { variants: wk.variants.map((v) => v.title).join(", ") }) : _("Variants: none (the rulebook Wakhan).") }));
+    el("p", { text: wk.variants.length ? fmt(_("Variants: {variants}."), { variants: wk.variants.map((v) => v.title).join(", ") }) : _("Variants: none (the rulebook Wakhan).") })].filter(Boolean));
 }

@@ -5,6 +5,7 @@ import { _ } from "./i18n.js";
 import { $, el } from "./dom.js";
 import { session } from "./session.js";
 import { refresh, fetchModel } from "./connection.js";
+import { icon } from "./icons.js";
 
 let playing = null;
 
@@ -37,8 +38,13 @@ export function stepTo(at) {
 function stopPlaying() {
   clearInterval(playing);
   playing = null;
-  $("rp-play").textContent = "⏵";
-  $("rp-play").setAttribute("aria-label", _("Play"));
+  showPlaying(false);
+}
+// The play button: a drawn triangle (or two bars while playing), named by its label.
+function showPlaying(on) {
+  const button = $("rp-play");
+  button.replaceChildren(icon(on ? "pause" : "play"));
+  button.setAttribute("aria-label", on ? _("Pause") : _("Play"));
 }
 
 // Step on (or back) until the turn changes, or until a Dominance Check has been scored.
@@ -81,10 +87,10 @@ $("rp-next-turn").onclick = () => jump(1, "turn");
 $("rp-next-check").onclick = () => jump(1, "check");
 $("rp-play").onclick = () => {
   if (playing) { stopPlaying(); return; }
-  $("rp-play").textContent = "⏸";
-  $("rp-play").setAttribute("aria-label", _("Pause"));
+  showPlaying(true);
   playing = setInterval(() => {
     if (!session.replay || session.replay.at >= session.state.seq) { stopPlaying(); return; }
     stepTo(session.replay.at + 1);
   }, 700);
 };
+showPlaying(false);
