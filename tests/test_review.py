@@ -362,12 +362,12 @@ def test_regions_are_named_as_the_games_words_name_them() -> None:
 def test_a_loyalty_change_is_the_options_own_not_the_lines_later_moves(position: Game,
                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
     """The lines' later moves (here: every line but ending the turn switches loyalty after the option) are not
-    the option's: the review reports only what the option itself did to the loyalty."""
+    the option's: the review reports only what the option itself did to the loyalty. (The compiled build cannot
+    patch its compiled class: there the lines are left as they are and the same must hold; the next test checks
+    the option's own loyalty in both builds.)"""
     import paxpamir
     from paxpamir.agents import search
 
-    if paxpamir.compiled_modules():
-        pytest.skip("patches a method of a class the compiled build compiles")
     original = search.SearchBot.play_line
 
     def switching(self: Any, world: Game, player: int, option: Any, *args: Any, **kwargs: Any) -> Game | None:
@@ -376,7 +376,8 @@ def test_a_loyalty_change_is_the_options_own_not_the_lines_later_moves(position:
             end.set_loyalty(player, (end.loyalty[player] + 1) % 3)
         return end
 
-    monkeypatch.setattr(search.SearchBot, "play_line", switching)
+    if not paxpamir.compiled_modules():
+        monkeypatch.setattr(search.SearchBot, "play_line", switching)
     review = review_record(_record_with(position, ("end_turn",)), seat=0, lines=LINES)
     last = review["decisions"][-1]
     assert last["changed"] is not None
@@ -384,6 +385,22 @@ def test_a_loyalty_change_is_the_options_own_not_the_lines_later_moves(position:
     assert "loyal" not in describe_review(review, "en")["rows"][-1]["why"]
     tip = hints(position, 0, lines=LINES)
     assert all("loyal" not in e["why"] for e in tip["best"])
+
+
+def test_playing_a_patriot_of_another_coalition_is_the_options_own_change_of_loyalty() -> None:
+    """Player 2, loyal to the Afghans, may play a Russian patriot: that option itself changes their loyalty
+    (with its own follow-ups, its side of the court), ending the turn does not."""
+    from paxpamir.agents.bots import RandomBot
+    from paxpamir.agents.review import option_loyalty
+    from paxpamir.agents.wakhan import WakhanPlayer
+
+    game, bot = Game.new(2, 1), RandomBot(1)
+    for _ in range(6):
+        game.apply(bot.choose(game))
+    assert game.current_player == 1 and game.loyalty[1] == 0 and ("play", 37) in game.legal_options()
+    assert option_loyalty(game, 1, ("play", 37), WakhanPlayer()) == 1
+    assert option_loyalty(game, 1, ("end_turn",), WakhanPlayer()) == 0
+    assert game.loyalty[1] == 0  # the game itself is untouched
 
 
 def test_the_review_deals_its_worlds_by_determinize() -> None:
