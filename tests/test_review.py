@@ -224,6 +224,9 @@ def test_pamir_review_prints_a_table_and_saves_json(tmp_path: Path, monkeypatch:
     assert "Partiebesprechung" in out and "Spieler 2: " in out and "Spieler 1: " not in out  # the summary: seat 1 only
     code, _, err = _run(["review", str(tmp_path / "missing.json")], monkeypatch)
     assert code == 1 and "missing.json" in err
+    for workers in ("1", "2"):  # a seat the game does not have: an error, no empty review
+        code, out, err = _run(["review", str(path), "--seat", "7", "--workers", workers], monkeypatch)
+        assert code == 1 and "seat 7 is not a player's seat" in err and "Game review" not in out
     assert REVIEW_LINES > 2  # the default budget is in lines, never in seconds
 
 

@@ -371,8 +371,11 @@ def static_raw(game: Game, seat: int, rng: random.Random, worlds: int = STATIC_W
 
 def reviewed_indices(record: dict[str, Any], seat: int | None = None) -> list[int]:
     """The indices of the record's decisions a review weighs: those of ``seat`` (None: of every seat but
-    Wakhan) with more than one legal option."""
+    Wakhan) with more than one legal option. Raises :class:`ValueError` when ``seat`` is not a player's seat
+    of the game (out of range, or Wakhan's)."""
     g = record_start(record)
+    if seat is not None and (not 0 <= seat < g.n or seat == g.wakhan):
+        raise ValueError(f"seat {seat} is not a player's seat in this game")
     out = []
     for i, item in enumerate(record.get("choices") or []):
         who, option, *reason = item
@@ -481,10 +484,6 @@ def review_record(record: dict[str, Any], *, seat: int | None = None, lines: int
     decisions after which a Dominance Check was scored), ``mistakes`` (indices, biggest loss first), ``summary``
     per seat.
     """
-    if seat is not None:
-        start = record_start(record)
-        if not 0 <= seat < start.n or seat == start.wakhan:
-            raise ValueError(f"seat {seat} is not a player's seat in this game")
     part = review_part(record, seat=seat, lines=lines, seed=seed, progress=progress)
     return merge_parts(record, [part], seat=seat, lines=lines, seed=seed)
 
