@@ -32,6 +32,13 @@ def open_page(browser: Any, url: str, viewport: dict[str, int] = DESKTOP, init: 
     return page
 
 
+def close(*pages: Any) -> None:
+    """Close each page's context, after checking that it raised no script error."""
+    for page in pages:
+        assert not page.errors, page.errors
+        page.context.close()
+
+
 def seq(page: Any) -> int:
     """The decision number the page shows."""
     return int(page.evaluate("document.body.dataset.seq || '-1'"))

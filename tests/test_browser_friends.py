@@ -12,7 +12,7 @@ from typing import Any
 
 import httpx
 import pytest
-from browserkit import PHONE, WAIT, open_page, require_chromium, seq, shot, wait_my_turn
+from browserkit import PHONE, WAIT, close, open_page, require_chromium, seq, shot, wait_my_turn
 from serverkit import Server
 
 EVIL = "<img src=x onerror=\"window.__pwned=1\"> Kabul is <b>mine</b> @Bea"
@@ -45,12 +45,6 @@ def chat_texts(page: Page) -> list[str]:
 
 def bearer(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
-
-
-def close(*pages: Page) -> None:
-    for page in pages:
-        assert not page.errors, page.errors  # type: ignore[attr-defined]
-        page.context.close()
 
 
 # ---------------------------------------------------------------------------- table talk

@@ -12,7 +12,7 @@ from typing import Any
 
 import httpx
 import pytest
-from browserkit import DESKTOP, PHONE, WAIT, open_page, require_chromium, seq, shot, wait_my_turn
+from browserkit import DESKTOP, PHONE, WAIT, close, open_page, require_chromium, seq, shot, wait_my_turn
 from serverkit import ROOT, Server, bearer
 
 require_chromium()
@@ -36,12 +36,6 @@ def axe_scan(page: Page) -> list[dict[str, Any]]:
     result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
     return [{"id": v["id"], "impact": v["impact"], "nodes": [n["target"] for n in v["nodes"]][:5]}
             for v in result["violations"] if v["impact"] in ("serious", "critical")]
-
-
-def close(*pages: Page) -> None:
-    for page in pages:
-        assert not page.errors, page.errors  # type: ignore[attr-defined]
-        page.context.close()
 
 
 def test_from_the_replay_a_what_if_game_is_dealt_and_played(browser: Browser, server: Server) -> None:
