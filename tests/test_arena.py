@@ -11,6 +11,7 @@ import pytest
 from paxpamir import Game
 from paxpamir.clients.arena import (
     elo_ratings,
+    load_tournament,
     pairwise,
     play_spec,
     report,
@@ -130,7 +131,8 @@ def test_records_go_under_the_data_folder_by_default_and_the_path_is_printed(
     for run in runs:
         folder = os.path.join(home, "arena", run)
         assert f"saved in {os.path.join(folder, '')}" in out
-        assert sorted(os.listdir(folder)) == ["game-0000-seed-7.json", "game-0001-seed-8.json", "summary.json"]
+        assert sorted(os.listdir(folder)) == ["game-0000-seed-7.json", "game-0001-seed-8.json", "outcomes.jsonl",
+                                              "summary.json", "tournament.json"]
     assert sorted(os.listdir(tmp_path)) == ["home"]  # nothing in the current folder
 
 
@@ -179,3 +181,95 @@ def test_ray_gives_the_same_results_as_the_local_pool() -> None:
         ray.shutdown()
     assert [o.result_key() for o in remote_outcomes] == local
     assert all(o.cpu_seconds[seat] > 0 for o in remote_outcomes for seat in range(2))  # measured in the worker
+
+
+def _lines(path: str) -> list[str]:
+    with open(path, encoding="utf-8") as f:
+        return f.read().splitlines()
+
+
+def _summary(folder: str) -> list[list[object]]:
+    with open(os.path.join(folder, "summary.json"), encoding="utf-8") as f:
+        games = json.load(f)["games"]
+    return [[g["index"], g["seed"], g["lineup"], g["winners"], g["vp"], g["turns"], g["decisions"]] for g in games]
+
+
+def test_a_tournament_stopped_part_way_is_resumed_and_ends_as_one_whole_run(
+        tmp_path: os.PathLike[str], capsys: pytest.CaptureFixture[str]) -> None:
+    # Each game is saved as it ends. A run stopped after some games (here: its last lines and a record lost, a
+    # line cut short as a kill would leave it) goes on with --resume, plays only the games it lacks, and gives
+    # the results of one whole run; --games makes it longer.
+    whole = os.path.join(str(tmp_path), "whole")
+    part = os.path.join(str(tmp_path), "part")
+    common = ["--bots", "heuristic", "random", "--players", "2", "--seed", "3", "--workers", "1"]
+    assert main(["arena", *common, "--games", "4", "--records", whole]) == 0
+    assert main(["arena", *common, "--games", "4", "--records", part]) == 0
+    lines = _lines(os.path.join(part, "outcomes.jsonl"))
+    assert len(lines) == 4
+    with open(os.path.join(part, "outcomes.jsonl"), "w", encoding="utf-8") as f:
+        f.write("\n".join(lines[:2]) + "\n" + lines[2][:40])  # games 2 and 3 lost, one line cut short
+    os.remove(os.path.join(part, "summary.json"))
+    first = json.loads(lines[0])
+    os.remove(os.path.join(part, f"game-{first['index']:04d}-seed-{first['seed']}.json"))  # its record lost
+    capsys.readouterr()
+    assert main(["arena", "--resume", part, "--workers", "1"]) == 0
+    err = capsys.readouterr().err
+    assert "1 games played, 3 to play" in err
+    assert _summary(part) == _summary(whole)
+    assert len(_lines(os.path.join(part, "outcomes.jsonl"))) == 1 + 3
+    assert main(["arena", "--resume", part, "--workers", "1", "--games", "6"]) == 0
+    assert "4 games played, 2 to play" in capsys.readouterr().err
+    longer = _summary(part)
+    assert longer[:4] == _summary(whole) and len(longer) == 6
+    assert main(["arena", "--resume", part, "--workers", "1"]) == 0  # nothing left: the report again
+    assert "6 games played, 0 to play" in capsys.readouterr().err
+    assert _summary(part) == longer
+
+
+def test_resume_refuses_what_would_mix_two_tournaments(tmp_path: os.PathLike[str],
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    folder = os.path.join(str(tmp_path), "t")
+    assert main(["arena", "--bots", "random", "--games", "2", "--workers", "1", "--records", folder]) == 0
+    before = sorted(os.listdir(folder))
+    capsys.readouterr()
+    assert main(["arena", "--resume", folder, "--bots", "heuristic"]) == 1
+    assert "--bots cannot change it" in capsys.readouterr().err
+    assert main(["arena", "--resume", folder, "--games", "1"]) == 1
+    assert "longer, not shorter" in capsys.readouterr().err
+    assert main(["arena", "--resume", str(tmp_path)]) == 1
+    assert "holds no tournament to resume" in capsys.readouterr().err
+    assert main(["arena", "--resume", folder, "--no-records"]) == 2  # one or the other
+    settings = json.loads("\n".join(_lines(os.path.join(folder, "tournament.json"))))
+    with open(os.path.join(folder, "tournament.json"), "w", encoding="utf-8") as f:
+        json.dump({**settings, "version": "0.0.1"}, f)
+    assert main(["arena", "--resume", folder]) == 1
+    assert "played by paxpamir 0.0.1" in capsys.readouterr().err
+    assert sorted(os.listdir(folder)) == before  # nothing changed by a refusal
+
+
+def test_ctrl_c_stops_a_tournament_at_once_and_keeps_the_games_that_ended(tmp_path: os.PathLike[str]) -> None:
+    # Interrupted after its first games, the run stops without playing the games still queued (which would
+    # take minutes here) and keeps those that ended, for --resume.
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    folder = os.path.join(str(tmp_path), "t")
+    outcomes = os.path.join(folder, "outcomes.jsonl")
+    command = [sys.executable, "-m", "paxpamir", "arena", "--bots", "heuristic", "random", "--games", "400",
+               "--workers", "2", "--records", folder]
+    proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and not (os.path.exists(outcomes) and len(_lines(outcomes)) >= 2):
+        time.sleep(0.1)
+    assert len(_lines(outcomes)) >= 2
+    proc.send_signal(signal.SIGINT)
+    started = time.monotonic()
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130 and "interrupted" in err
+    assert time.monotonic() - started < 10
+    kept = len(_lines(outcomes))
+    assert 2 <= kept < 400
+    settings, done = load_tournament(folder)
+    assert settings["games"] == 400 and len(done) == kept

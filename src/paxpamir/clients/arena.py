@@ -9,8 +9,11 @@ The report gives each bot's games, wins (a shared win counts 1/k for each of the
 95% Wilson confidence interval, an Elo rating fitted to all pairwise results within games (a winner beats
 every other seat; other seats compare by victory points), and the CPU time of a decision (the mean and the
 longest, measured in the process that ran it, so figures from Ray compare with local ones) beside the wall
-time; every game is saved as a replayable record, by default under the data folder (``$PAXPAMIR_HOME`` or
-``~/.paxpamir``) in ``arena/<date>-<time>-seed<S>/``.
+time; every game is saved as a replayable record as soon as it ends, by default under the data folder
+(``$PAXPAMIR_HOME`` or ``~/.paxpamir``) in ``arena/<date>-<time>-seed<S>/``, beside the tournament's settings
+(:data:`SETTINGS_FILE`) and each game's outcome (:data:`OUTCOMES_FILE`, a line a game). A tournament stopped
+part-way (Ctrl-C, a crash, a machine switched off) loses only the games being played: ``--resume DIR`` plays
+the games it lacks, and ``--resume DIR --games N`` makes it longer; the results are those of one whole run.
 """
 
 from __future__ import annotations
@@ -21,11 +24,13 @@ import itertools
 import json
 import math
 import os
+import signal
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
-from typing import Any, TextIO
+from typing import Any, Final, TextIO
 
+from .. import __version__
 from ..agents.base import Decision
 from ..agents.registry import canonical_name, is_wakhan, make_agent, parse_bot
 from ..agents.runner import GameFailure, play_game
@@ -35,6 +40,11 @@ from .arguments import player_count_arg, positive_arg, seed_arg, wakhan_variants
 from .progress import Progress
 from .records import record_text
 from .terminal.saves import paxpamir_home
+
+#: A tournament folder's settings (bots, players, games, seed, Wakhan's variants, the version that plays them).
+SETTINGS_FILE: Final = "tournament.json"
+#: ... and its games' outcomes, a JSON line each, appended as each game ends (its record is written first).
+OUTCOMES_FILE: Final = "outcomes.jsonl"
 
 ELO_BASE = 1500.0
 #: A game of bots that runs longer than this is reported as failed (a bot is looping).
@@ -204,16 +214,21 @@ def run_local(specs: Sequence[GameSpec], workers: int, progress: Callable[[GameO
                 progress(outcome)
             out.append(outcome)
         return out
-    from concurrent.futures import ProcessPoolExecutor, as_completed
+    import multiprocessing
 
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    # The workers leave Ctrl-C to this process, which stops them at once (the games being played are lost, the
+    # ones that ended are saved by ``progress``); waiting for every queued game could take hours.
+    with multiprocessing.Pool(min(workers, len(specs)), initializer=_ignore_interrupts) as pool:
         results = []
-        for future in as_completed([pool.submit(play_spec, spec) for spec in specs]):
-            outcome = future.result()
+        for outcome in pool.imap_unordered(play_spec, specs):
             if progress is not None:
                 progress(outcome)
             results.append(outcome)
     return sorted(results, key=lambda o: o.index)
+
+
+def _ignore_interrupts() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def run_ray(specs: Sequence[GameSpec], address: str | None = None,
@@ -413,57 +428,163 @@ def default_records_dir(seed: int, now: float | None = None) -> str:
             path, k = f"{base}-{k}", k + 1
 
 
+def record_path(directory: str, index: int, seed: int) -> str:
+    """Where game ``index`` (of seed ``seed``) of a tournament keeps its record."""
+    return os.path.join(directory, f"game-{index:04d}-seed-{seed}.json")
+
+
+def _write(path: str, text: str) -> None:
+    """Write a file whole or not at all (a run stopped while writing leaves the old one or none)."""
+    part = path + ".part"
+    with open(part, "w", encoding="utf-8") as f:
+        f.write(text)
+    os.replace(part, path)
+
+
+def _outcome_line(outcome: GameOutcome) -> str:
+    return json.dumps({k: v for k, v in asdict(outcome).items() if k != "record"}) + "\n"
+
+
+def start_tournament(directory: str, settings: dict[str, Any], done: Sequence[GameOutcome] = ()) -> None:
+    """Make ``directory`` a tournament's folder: its settings, the version of paxpamir that plays it, and the
+    outcomes of the games ``done`` (a resumed tournament's: what a stopped run left unreadable is dropped)."""
+    os.makedirs(directory, exist_ok=True)
+    _write(os.path.join(directory, SETTINGS_FILE), json.dumps({**settings, "version": __version__}, indent=1))
+    _write(os.path.join(directory, OUTCOMES_FILE), "".join(_outcome_line(o) for o in done))
+
+
+def save_game(directory: str, outcome: GameOutcome) -> None:
+    """Save a game as it ends: its record, then its outcome's line (so a line always has its record)."""
+    _write(record_path(directory, outcome.index, outcome.seed), record_text(outcome.record))
+    with open(os.path.join(directory, OUTCOMES_FILE), "a", encoding="utf-8") as f:
+        f.write(_outcome_line(outcome))
+
+
+def load_tournament(directory: str) -> tuple[dict[str, Any], dict[int, GameOutcome]]:
+    """A tournament folder's settings and the games it has played, by index. A line cut short, or one whose
+    record is missing or unreadable, is a game to play again."""
+    try:
+        with open(os.path.join(directory, SETTINGS_FILE), encoding="utf-8") as f:
+            settings = json.load(f)
+    except FileNotFoundError:
+        raise PamirError(f"{directory} holds no tournament to resume (no {SETTINGS_FILE})") from None
+    except (OSError, ValueError) as exc:
+        raise PamirError(f"cannot read {os.path.join(directory, SETTINGS_FILE)}: {exc}") from None
+    if not isinstance(settings, dict) or not {"bots", "players", "games", "seed"} <= settings.keys():
+        raise PamirError(f"{os.path.join(directory, SETTINGS_FILE)} is not a tournament's settings")
+    if settings.get("version") != __version__:
+        raise PamirError(f"the games in {directory} were played by paxpamir {settings.get('version')}, this is "
+                         f"{__version__}: a tournament's results come from one version; start a new one")
+    done: dict[int, GameOutcome] = {}
+    try:
+        with open(os.path.join(directory, OUTCOMES_FILE), encoding="utf-8") as f:
+            lines = f.read().splitlines()
+    except FileNotFoundError:
+        lines = []
+    for line in lines:
+        try:
+            fields = json.loads(line)
+            with open(record_path(directory, fields["index"], fields["seed"]), encoding="utf-8") as f:
+                record = json.load(f)
+            outcome = GameOutcome(**fields, record=record)
+        except (OSError, ValueError, TypeError, KeyError):
+            continue
+        done[outcome.index] = outcome
+    return settings, done
+
+
 def save_records(outcomes: Sequence[GameOutcome], directory: str, summary: dict[str, Any]) -> None:
-    """Write each game's record (``game-<index>-seed-<seed>.json``) and ``summary.json`` in ``directory``."""
+    """Write ``summary.json`` in ``directory``, and each game's record (``game-<index>-seed-<seed>.json``) that is
+    not there yet."""
     os.makedirs(directory, exist_ok=True)
     for o in outcomes:
-        path = os.path.join(directory, f"game-{o.index:04d}-seed-{o.seed}.json")
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(record_text(o.record))
+        path = record_path(directory, o.index, o.seed)
+        if not os.path.exists(path):
+            _write(path, record_text(o.record))
     results = [{k: v for k, v in asdict(o).items() if k != "record"} for o in outcomes]
-    with open(os.path.join(directory, "summary.json"), "w", encoding="utf-8") as f:
-        json.dump({"summary": summary, "games": results}, f, indent=1)
+    _write(os.path.join(directory, "summary.json"), json.dumps({"summary": summary, "games": results}, indent=1))
 
 
 # ---------------------------------------------------------------------------- the command
 
 
+#: ``pamir arena``'s defaults for what a tournament is (``--resume`` takes them from the folder instead).
+DEFAULTS: Final[dict[str, Any]] = {"bots": ["heuristic", "random"], "players": 2, "games": 20, "seed": 1,
+                                   "wakhan_variants": ()}
+
+
+def _settings(args: argparse.Namespace) -> tuple[dict[str, Any], dict[int, GameOutcome]]:
+    """The tournament to play (bots, players, games, seed, Wakhan's variants) and the games it has played:
+    from the command line, or from the folder ``--resume`` names (whose settings only ``--games`` may change,
+    to a larger number)."""
+    if args.resume is None:
+        settings = {k: getattr(args, k) if getattr(args, k) is not None else v for k, v in DEFAULTS.items()}
+        settings["wakhan_variants"] = list(settings["wakhan_variants"])
+        return settings, {}
+    given = [k for k in ("bots", "players", "seed", "wakhan_variants") if getattr(args, k) is not None]
+    if given:
+        flags = ", ".join("--" + k.replace("_", "-") for k in given)
+        raise PamirError(f"--resume plays the tournament its folder describes: {flags} cannot change it")
+    settings, done = load_tournament(args.resume)
+    if args.games is not None:
+        if args.games < settings["games"]:
+            raise PamirError(f"the tournament in {args.resume} has {settings['games']} games: --games can make it "
+                             f"longer, not shorter")
+        settings["games"] = args.games
+    return settings, done
+
+
 def cmd_arena(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    for b in args.bots:
+    settings, done = _settings(args)
+    bots, players, games, seed = settings["bots"], settings["players"], settings["games"], settings["seed"]
+    variants = tuple(settings["wakhan_variants"])
+    for b in bots:
         parse_bot(b)
-    specs = schedule(args.bots, args.players, args.games, args.seed, args.wakhan_variants)
+    specs = schedule(bots, players, games, seed, variants)
+    for spec in specs:  # a game played before must be the game scheduled now
+        old = done.get(spec.index)
+        if old is not None and (old.seed, tuple(old.lineup)) != (spec.seed, spec.lineup):
+            raise PamirError(f"game {spec.index} in {args.resume} is not the game this tournament schedules")
+    todo = [spec for spec in specs if spec.index not in done]
+    records = None
+    if args.resume is not None or not (args.no_records or args.records == ""):
+        records = args.resume or args.records or default_records_dir(seed)
+        start_tournament(records, settings, sorted(done.values(), key=lambda o: o.index))
     lineups = sorted({" v ".join(s.lineup) for s in specs})
     where = f"Ray ({args.ray or 'local instance'})" if args.ray is not None else (
         f"{args.workers} local processes" if args.workers > 1 else "this process")
-    print(f"arena: {args.games} games of {args.players} players, seeds {args.seed}..{args.seed + args.games - 1}, "
-          f"on {where}", file=err)
+    print(f"arena: {games} games of {players} players, seeds {seed}..{seed + games - 1}, on {where}", file=err)
+    if done:
+        print(f"resuming {records}: {len(specs) - len(todo)} games played, {len(todo)} to play", file=err)
     print("lineups (seats rotated): " + "; ".join(lineups[:4]) + (" ..." if len(lineups) > 4 else ""), file=err)
-    started, t0 = time.time(), time.perf_counter()
+    t0 = time.perf_counter()
     # Ray starts (and says so on standard error) before the bar is drawn.
-    cluster = ray_runtime(args.ray or None) if args.ray is not None else contextlib.nullcontext()
+    cluster = ray_runtime(args.ray or None) if args.ray is not None and todo else contextlib.nullcontext()
     with cluster, Progress(err) as bar:
-        bar.phase("playing", total=len(specs), unit="games")
+        bar.phase("playing", total=len(todo), unit="games")
 
         def progress(o: GameOutcome) -> None:
+            if records is not None:
+                save_game(records, o)
             bar.advance()
             if args.verbose:
                 w = "+".join(o.lineup[s] for s in o.winners) or "-"
                 bar.print(f"game {o.index} seed {o.seed}: {' / '.join(o.lineup)} -> {w} {o.vp}", err)
 
-        if args.ray is not None:
-            outcomes = run_ray(specs, args.ray or None, progress)
+        if not todo:
+            played: list[GameOutcome] = []
+        elif args.ray is not None:
+            played = run_ray(todo, args.ray or None, progress)
         else:
-            outcomes = run_local(specs, args.workers, progress)
+            played = run_local(todo, args.workers, progress)
     wall = time.perf_counter() - t0
+    outcomes = sorted([*done.values(), *played], key=lambda o: o.index)
+    outcomes = [o for o in outcomes if o.index < games]
     summary = report(outcomes, out, wall)
-    if not args.no_records and args.records != "":
-        records = args.records or default_records_dir(args.seed, started)
-        summary["command"] = (
-            f"pamir arena --bots {' '.join(args.bots)} --players {args.players} --games {args.games} "
-            f"--seed {args.seed}"
-        )
-        if args.wakhan_variants:
-            summary["command"] += f" --wakhan-variants {','.join(args.wakhan_variants)}"
+    if records is not None:
+        summary["command"] = f"pamir arena --bots {' '.join(bots)} --players {players} --games {games} --seed {seed}"
+        if variants:
+            summary["command"] += f" --wakhan-variants {','.join(variants)}"
         save_records(outcomes, records, summary)
         print(f"records saved in {os.path.join(records, '')} ({len(outcomes)} games and summary.json; "
               "pamir replay FILE replays one)", file=out)
@@ -473,13 +594,14 @@ def cmd_arena(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 def register(sub: Any) -> None:
     """Add ``pamir arena`` to the ``pamir`` command's subparsers."""
     p = sub.add_parser("arena", help="a tournament between bots (and Wakhan): win rates, Elo, records")
-    p.add_argument("--bots", nargs="+", default=["heuristic", "random"], metavar="BOT",
+    p.add_argument("--bots", nargs="+", metavar="BOT",
                    help="bots to pit against each other: random, heuristic[:easy|normal], "
                         "search[:fast|normal|strong|ITERATIONS|SECONDSs], wakhan (default: heuristic random)")
-    p.add_argument("--players", type=player_count_arg, default=2, help="seats per game, 2-5 (default 2)")
-    p.add_argument("--games", type=positive_arg, default=20, help="number of games (default 20)")
-    p.add_argument("--seed", type=seed_arg, default=1, help="seed of the first game; game i uses seed+i (default 1)")
-    p.add_argument("--wakhan-variants", type=wakhan_variants_arg, default=(), metavar="VARIANTS",
+    p.add_argument("--players", type=player_count_arg, help="seats per game, 2-5 (default 2)")
+    p.add_argument("--games", type=positive_arg,
+                   help="number of games (default 20; with --resume, a larger number makes the tournament longer)")
+    p.add_argument("--seed", type=seed_arg, help="seed of the first game; game i uses seed+i (default 1)")
+    p.add_argument("--wakhan-variants", type=wakhan_variants_arg, metavar="VARIANTS",
                    help=wakhan_variants_help())
     p.add_argument("--workers", type=positive_arg, default=os.cpu_count() or 1,
                    help="local processes (default: one per core; 1 plays in this process)")
@@ -487,12 +609,15 @@ def register(sub: Any) -> None:
                    help="run the games on a Ray cluster (default address: start or join a local instance)")
     saving = p.add_mutually_exclusive_group()
     saving.add_argument("--records", metavar="DIR",
-                        help="folder for the game records and summary.json (default: a new folder "
-                             "arena/<date>-<time>-seed<S> in $PAXPAMIR_HOME or ~/.paxpamir)")
-    saving.add_argument("--no-records", action="store_true", help="save no records")
+                        help="folder for the game records (each saved as its game ends) and summary.json "
+                             "(default: a new folder arena/<date>-<time>-seed<S> in $PAXPAMIR_HOME or ~/.paxpamir)")
+    saving.add_argument("--no-records", action="store_true", help="save no records (nothing to resume)")
+    saving.add_argument("--resume", metavar="DIR",
+                        help="go on with the tournament saved in DIR (stopped part-way): play the games it lacks")
     p.add_argument("-v", "--verbose", action="store_true", help="print each game's result as it ends")
     p.set_defaults(run=cmd_arena)
 
 
-__all__ = ["GameOutcome", "GameSpec", "cmd_arena", "default_records_dir", "elo_ratings", "pairwise", "play_spec",
-           "ray_runtime", "register", "report", "run_local", "run_ray", "schedule", "wilson"]
+__all__ = ["OUTCOMES_FILE", "SETTINGS_FILE", "GameOutcome", "GameSpec", "cmd_arena", "default_records_dir",
+           "elo_ratings", "load_tournament", "pairwise", "play_spec", "ray_runtime", "record_path", "register",
+           "report", "run_local", "run_ray", "save_game", "schedule", "start_tournament", "wilson"]
