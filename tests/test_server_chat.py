@@ -36,7 +36,9 @@ def test_a_line_said_at_the_table_reaches_every_page_and_stays_with_the_game(ser
         for page in pages:
             assert (await page.until("chat_history"))["messages"] == []
         await pages[0].send({"type": "chat", "text": "  Shall we keep the Russians out of Kabul? <b>no</b>  "})
-        heard = [await page.until("chat") for page in pages]
+        pushed = [await page.until("chat_lines") for page in pages]
+        assert all(len(p["messages"]) == 1 for p in pushed)  # the one line said
+        heard = [p["messages"][0] for p in pushed]
         late = await Client.open(server.ws_url, game, created["seats"][1]["token"])
         history = await late.until("chat_history")
         for page in [*pages, late]:
@@ -46,6 +48,7 @@ def test_a_line_said_at_the_table_reaches_every_page_and_stays_with_the_game(ser
     heard, history = asyncio.run(scenario())
     line = heard[0]
     assert all(h == line for h in heard)  # players and spectators alike
+    assert line["type"] == "chat"
     assert line["text"] == "Shall we keep the Russians out of Kabul? <b>no</b>"  # as written: text, not markup
     assert (line["seat"], line["role"], line["name"], line["seq"]) == (0, "seat", "Ann", 0) and line["id"] > 0
     assert history["total"] == 1 and history["messages"] == [line]
@@ -113,11 +116,13 @@ def test_chat_lines_are_limited_in_length_and_rate(server: Server) -> None:
         await page.until("chat_history")
         for i in range(40):
             await page.send({"type": "chat", "text": f"spam {i}"})
-        answers = []
+        answers: list[str] = []
         while len(answers) < 40:
             m = await page.recv()
-            if m["type"] == "error" or (m["type"] == "chat" and m["text"].startswith("spam")):
-                answers.append(m.get("code", "chat"))
+            if m["type"] == "error":
+                answers.append(m["code"])
+            elif m["type"] == "chat_lines":
+                answers.extend("chat" for line in m["messages"] if line["text"].startswith("spam"))
         await page.close()
         return answers
 
@@ -125,6 +130,45 @@ def test_chat_lines_are_limited_in_length_and_rate(server: Server) -> None:
     assert answers.count("chat") >= 20 and "rate_limited" in answers  # a burst of twenty, then slow down
     stored = httpx.get(f"{server.url}/api/games/{game}/chat", headers=bearer(token)).json()["messages"]
     assert len(stored) == 1 + answers.count("chat")
+
+
+def test_lines_said_together_come_in_one_message_in_order_and_a_late_page_gets_each_once(server: Server) -> None:
+    """A table talking fast: its pages get the lines of a moment in one chat_lines message (in the order said),
+    not a message for every line; a page that connects meanwhile gets each line once (history or push)."""
+    created = server.create([{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bea"}], seed=None)
+    game = created["game"]
+    ann, bea = (s["token"] for s in created["seats"])
+
+    async def scenario() -> tuple[list[dict[str, Any]], list[str], list[str]]:
+        listener = await Client.open(server.ws_url, game, bea)
+        await listener.until("chat_history")
+        speaker = await Client.open(server.ws_url, game, ann)
+        await speaker.until("chat_history")
+        for i in range(6):
+            await speaker.send({"type": "chat", "text": f"line {i}"})
+        late = await Client.open(server.ws_url, game, bea)  # while the lines are on their way
+        pushes: list[dict[str, Any]] = []
+        while sum(len(p["messages"]) for p in pushes) < 6:
+            pushes.append(await listener.until("chat_lines"))
+        late_texts = [m["text"] for m in (await late.until("chat_history"))["messages"]]
+        while len(late_texts) < 6:
+            late_texts += [m["text"] for m in (await late.until("chat_lines"))["messages"]]
+        with pytest.raises(TimeoutError):  # and nothing twice
+            await late.until("chat_lines", timeout=1.0)
+        speaker_texts: list[str] = []
+        while len(speaker_texts) < 6:
+            speaker_texts += [m["text"] for m in (await speaker.until("chat_lines"))["messages"]]
+        for page in (listener, speaker, late):
+            await page.close()
+        return pushes, late_texts, speaker_texts
+
+    pushes, late_texts, speaker_texts = asyncio.run(scenario())
+    lines = [m for p in pushes for m in p["messages"]]
+    assert [m["text"] for m in lines] == [f"line {i}" for i in range(6)] == late_texts == speaker_texts
+    assert [m["id"] for m in lines] == sorted(m["id"] for m in lines)
+    assert len(pushes) < 6  # said within a moment: together, not a message a line
+    stored = httpx.get(f"{server.url}/api/games/{game}/chat", headers=bearer(ann)).json()["messages"]
+    assert stored == lines
 
 
 def test_a_mention_sends_the_seat_its_webhook(tmp_path: Path) -> None:
@@ -159,3 +203,19 @@ def test_mentions_name_a_seat_by_name_or_number_but_not_the_sender_or_a_longer_n
     assert mentions("hi @2", seats, 0) == [1]
     assert mentions("@Annabel, @ann", seats, 1) == [0]
     assert mentions("@Ann", seats, 0) == [] and mentions("@Annabel", seats, 1) == []
+
+
+def test_the_load_test_chats_and_its_clients_hear_the_lines_in_chat_lines_messages() -> None:
+    import re
+    import subprocess
+    import sys
+
+    result = subprocess.run(
+        [sys.executable, "-m", "paxpamir", "loadtest", "--games", "2", "--seconds", "2", "--think", "0.05",
+         "--warmup", "1", "--chat", "4"],
+        capture_output=True, text=True, timeout=120,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    said = re.search(r"chat lines: (\d+) said, (\d+) chat messages received", result.stdout)
+    assert said is not None and "errors: 0" in result.stdout, result.stdout
+    assert int(said.group(1)) > 0 and int(said.group(2)) > 0  # the clients recognised the server's pushes

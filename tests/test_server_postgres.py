@@ -204,8 +204,8 @@ def test_a_chat_line_said_on_one_process_reaches_a_page_on_the_other(servers: tu
         speaker = await Client.open(a.ws_url, game, created["seats"][0]["token"])
         await speaker.until("chat_history")
         await speaker.send({"type": "chat", "text": "Kabul is mine"})
-        mine = await speaker.until("chat")
-        heard = await listener.until("chat", timeout=10)
+        mine = (await speaker.until("chat_lines"))["messages"][0]
+        heard = (await listener.until("chat_lines", timeout=10))["messages"][0]
         for c in (listener, speaker):
             await c.close()
         return mine, heard

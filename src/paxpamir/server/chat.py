@@ -1,9 +1,10 @@
 """Table talk: each game's chat (docs/server-protocol.md, "Table talk").
 
 Lines are checked here, stored in batches by one writer task (a transaction for every line said meanwhile, in all
-games), kept with their live game and pushed to its pages; lines stored by other server processes arrive by
-NOTIFY (:meth:`TableTalk.sync`). A line that names a seat with an @ sends that seat's webhook. Nothing said ever
-reaches a game, so no bot or environment reads it.
+games), kept with their live game and pushed to its pages, the lines of a short moment together (one
+``chat_lines`` message); lines stored by other server processes arrive by NOTIFY (:meth:`TableTalk.sync`). A
+line that names a seat with an @ sends that seat's webhook. Nothing said ever reaches a game, so no bot or
+environment reads it.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
+import re
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
@@ -27,13 +29,19 @@ if TYPE_CHECKING:
 log = logging.getLogger("paxpamir.server")
 
 #: The longest line (characters); the lines a page is sent when it connects (the newest; the whole chat:
-#: GET .../chat); the most lines a game keeps; the seconds the writer gathers lines before it stores them; how
-#: many of a game's newest lines are compared when lines of other processes arrive.
+#: GET .../chat); the most lines a game keeps; the seconds the writer gathers lines before it stores them; the
+#: seconds a game's stored lines are gathered before they are pushed to its pages, all in one message; how many
+#: of a game's newest lines are compared when lines of other processes arrive.
 MAX_CHAT_TEXT = 500
 CHAT_HISTORY = 500
 MAX_CHAT = 5000
 CHAT_BATCH = 0.02
+CHAT_PUSH = 0.25
 CHAT_WINDOW = 50
+
+#: The control characters a line may not hold (C0 but the newline, DEL, C1): one regular expression, not a loop
+#: over every character in Python.
+_CONTROL = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f]")
 
 
 class TableTalk:
@@ -59,7 +67,8 @@ class TableTalk:
 
         Without ``wait`` (a page's websocket) the line is only checked and queued: the page's next message, a move
         perhaps, is not held up while the writer gathers and stores a batch. The page hears its own line come back
-        once it is stored, as every page of the game does, or an error if it could not be."""
+        once it is stored (in the game's next ``chat_lines``), as every page of the game does, or an error if it
+        could not be."""
         if role != "seat" and not (role == "spectator" and live.spectator_chat):
             raise ClientError("forbidden", N_("only the players may write in this game's chat"))
         if not isinstance(raw, str):
@@ -67,7 +76,7 @@ class TableTalk:
         said = raw.strip()
         if not said or len(said) > MAX_CHAT_TEXT:
             raise ClientError("bad_chat", N_("a chat message has 1 to {limit} characters"), limit=MAX_CHAT_TEXT)
-        if any((ord(c) < 32 and c != "\n") or 127 <= ord(c) < 160 for c in said):
+        if _CONTROL.search(said):
             raise ClientError("bad_chat", N_("a chat message may not hold control characters"))
         if conn is not None and not conn.allow_chat():
             raise ClientError("rate_limited", N_("you are writing too fast: wait a moment"))
@@ -122,8 +131,10 @@ class TableTalk:
                     done.set_result(None)
 
     def add_line(self, live: LiveGame, row: ChatRow) -> None:
-        """Keep a stored line with its live game (in ``id`` order) and push it to the game's pages here (the
-        message encoded once for all of them)."""
+        """Keep a stored line with its live game (in ``id`` order) and push it to the game's pages here within
+        :data:`CHAT_PUSH` seconds, with the game's other new lines: one message for them all, encoded once for
+        every page. A table talking fast costs its pages (and the server) a message every moment, not one for
+        every line and page."""
         chat = live.chat
         if chat is None:
             return
@@ -135,9 +146,20 @@ class TableTalk:
         else:  # the usual case: newer than every line known
             chat.append(row)
         if live.conns:
-            text = encode(row.message())
+            live.chat_out.append(row)
+            if live.chat_push is None:
+                live.chat_push = asyncio.get_running_loop().call_later(CHAT_PUSH, self._push, live)
+
+    @staticmethod
+    def _push(live: LiveGame) -> None:
+        """Push the game's lines gathered since the last push to its pages, in one ``chat_lines`` message."""
+        live.chat_push = None
+        rows, live.chat_out = live.chat_out, []
+        if rows and live.conns:
+            text = encode({"type": "chat_lines", "messages": [row.message() for row in rows]})
             for conn in list(live.conns):
-                conn.send_text(text)
+                if conn.chat_ready:  # else the lines are in the history it is about to be sent
+                    conn.send_text(text)
 
     async def sync(self, live: LiveGame) -> None:
         """Read lines that other processes stored (since a window of the newest known ones, as ids are given
@@ -151,6 +173,8 @@ class TableTalk:
 def mentions(said: str, seats: list[SeatRow], sender: int | None) -> list[int]:
     """The human seats a chat message names with an @: ``@Ann`` (a seat's name, any case) or ``@2`` (its number
     from 1); the sender is never among them."""
+    if "@" not in said:  # the usual line names nobody
+        return []
     lowered = said.casefold()
     found = []
     for s in seats:

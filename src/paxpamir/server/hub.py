@@ -213,7 +213,11 @@ class Hub:
         if conn.version != live.version:  # the sync may have sent it already
             self.send_state(live, conn)
         chat = await self.talk.of(live)
+        if live.chat_out:  # lines on their way to the pages in the next chat_lines (this one's too): not twice
+            coming = {id(row) for row in live.chat_out}
+            chat = [row for row in chat if id(row) not in coming]
         conn.send({"type": "chat_history", "total": len(chat), "messages": [m.message() for m in chat[-CHAT_HISTORY:]]})
+        conn.chat_ready = True
         self.kick_bots(live)
 
     def detach(self, live: LiveGame, conn: Conn) -> None:

@@ -69,6 +69,9 @@ class Conn:
     flood: Bucket = field(default_factory=lambda: Bucket(BURST, RATE))
     chat_flood: Bucket = field(default_factory=lambda: Bucket(CHAT_BURST, CHAT_RATE))
     refused: int = 0
+    #: Whether the page was sent the chat's history: lines are pushed to it (``chat_lines``) only after that, so
+    #: that it hears each line once, in the history or in a push.
+    chat_ready: bool = False
     closed: bool = False
     close_code: int = 1000
     close_reason: str = ""
@@ -127,6 +130,10 @@ class LiveGame:
     chat: list[ChatRow] | None = None
     #: Lines said and queued but not stored yet (they count towards the chat's limit).
     chat_pending: int = 0
+    #: Lines stored (or heard from another process) and not pushed to the pages yet, and the timer that pushes
+    #: them (:meth:`.chat.TableTalk.add_line`).
+    chat_out: list[ChatRow] = field(default_factory=list)
+    chat_push: asyncio.TimerHandle | None = None
     #: Seconds a person has for a decision (None: no clock); the id of the game's rematch (None: none yet).
     clock: int | None = None
     rematch: str | None = None

@@ -35,16 +35,23 @@ export function takeHistory(m) {
   markSeen();
 }
 
-export function takeLine(m) {
-  if (lines.some((l) => l.id === m.id)) return;
-  lines.push(m);
-  total += 1;
-  const mine = session.state && m.role === session.state.role && m.seat === session.state.seat;
+// The lines said at the table in the last moment (a chat_lines message: one or more, in order), drawn at once.
+export function takeLines(messages) {
+  let mine = false;
+  let others = 0;
+  for (const m of messages || []) {
+    if (lines.some((l) => l.id === m.id)) continue;
+    lines.push(m);
+    total += 1;
+    if (session.state && m.role === session.state.role && m.seat === session.state.seat) mine = true;
+    else others += 1;
+  }
+  if (!mine && !others) return;
   if (mine) { pending = 0; $("chat-error").textContent = ""; }
   const list = $("chat");
   const atBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 8;
   drawChat(atBottom || mine);
-  if (!mine && !inSight()) { unread += 1; showUnread(); }
+  if (others && !inSight()) { unread += others; showUnread(); }
   markSeen();
 }
 

@@ -5,7 +5,7 @@ import { $ } from "./dom.js";
 import { session } from "./session.js";
 import { prefs, yourTurnAlert } from "./preferences.js";
 import { bannersFor } from "./log.js";
-import { chatError, markSeen, takeHistory, takeLine } from "./chat.js";
+import { chatError, markSeen, takeHistory, takeLines } from "./chat.js";
 
 let socket = null;
 let retry = 500;
@@ -106,8 +106,8 @@ export function connect() {
     } else if (m.type === "thinking" && session.state && m.seq === session.state.seq && !session.replay) {
       $("prompt").textContent = fmt(_("{player} is thinking…"), { player: session.state.players[m.seat].name });
       document.body.dataset.thinking = String(m.seat);
-    } else if (m.type === "chat") {
-      takeLine(m);
+    } else if (m.type === "chat_lines") {
+      takeLines(m.messages);
     } else if (m.type === "chat_history") {
       takeHistory(m);
     } else if (m.type === "error") {
