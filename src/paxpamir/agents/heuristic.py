@@ -159,6 +159,7 @@ REPLY_WIDTH: Final = 4  # 2-player games with Wakhan: how many of the best turn 
 REPLY_SAMPLES: Final = 3  # ... in how many determinizations (her next AI card, the deals) each, summed
 REPLY_STEPS: Final = 200  # a cap on the decisions of a simulated reply
 WIN_TEMPERATURE: Final = 12.0  # heuristic points per factor e in :func:`win_chance` (2 victory points)
+WASTED: Final = 1000.0  # below every other option: one that changes nothing or brings nothing (:func:`_after`)
 
 
 def _sigmoid(x: float) -> float:
@@ -315,8 +316,12 @@ def _follow_up(g: Game, player: int, depth: int) -> None:
         if g.current_player != player or kind not in _FINISHED:
             return
         options = g.legal_options()
+        refused: Game | None = None
         if kind in PAYS:
             options = _without_offers(options)
+            if REFUSE in options and len(options) > 1:
+                refused = g.clone()
+                refused.apply(REFUSE)
         best = options[0]
         if len(options) > 1:
             best_score = -math.inf
@@ -326,10 +331,31 @@ def _follow_up(g: Game, player: int, depth: int) -> None:
                 if len(options) <= SMALL_CHOICE:  # pay or refuse, a side: look through to what follows
                     _follow_up(child, player, depth - 1)
                 score = evaluate(child, player)
+                if refused is not None and option != REFUSE and _wasted(refused, child, player):
+                    score -= WASTED  # a bribe for an action that brings nothing: refuse it
                 if score > best_score:
                     best, best_score = option, score
         g.apply(best)
         depth -= 1
+
+
+def _same_board(before: Game, after: Game) -> bool:
+    """True when every card, piece, point and loyalty is where it was (rupees and actions aside)."""
+    return (
+        after.courts == before.courts
+        and after.hands == before.hands
+        and after.market == before.market
+        and after.tribes == before.tribes
+        and after.armies == before.armies
+        and after.roads == before.roads
+        and after.spies == before.spies
+        and after.gifts == before.gifts
+        and after.vp == before.vp
+        and after.prizes == before.prizes
+        and after.loyalty == before.loyalty
+        and after.favored == before.favored
+        and after.discard == before.discard
+    )
 
 
 def _unchanged(before: Game, after: Game, player: int) -> bool:
@@ -340,24 +366,42 @@ def _unchanged(before: Game, after: Game, player: int) -> bool:
         and after.actions_used == before.actions_used
         and after.used_cards == before.used_cards
         and after.rupees == before.rupees
-        and after.hands == before.hands
-        and after.courts == before.courts
-        and after.market == before.market
+        and _same_board(before, after)
     )
+
+
+def _wasted(before: Game, after: Game, player: int) -> bool:
+    """True when ``after``, ``player``'s turn decision later in the same turn as ``before`` (also a turn
+    decision of ``player``), differs from it only in the actions and cards used and in rupees, with none gained
+    by ``player`` and none lost by any other player: an action whose whole effect for ``player`` is nothing or
+    a loss, such as a bribe as big as the tax it buys (issue 34) or a move there and back. Another player's
+    rupees taken count as a gain (a tax that hurts a leader), everything else on the board as a change."""
+    if after.decision != "turn" or after.current_player != player or after.turn != before.turn:
+        return False
+    if before.decision != "turn" or before.current_player != player:
+        return False
+    mine, was = after.rupees, before.rupees
+    if mine[player] > was[player]:
+        return False
+    for q in range(before.n):
+        if q != player and mine[q] < was[q]:
+            return False
+    return _same_board(before, after)
 
 
 def _after(game: Game, player: int, option: Option, follow_up: bool) -> tuple[Game | None, float]:
     """The position after ``option`` (and its greedy follow-up) and its evaluation. An option that changes
-    nothing (a refused bribe) gives no position and scores below every other, so that a bot never repeats it
-    forever and never plans from it."""
+    nothing (a refused bribe), or an action that brings nothing (:func:`_wasted`: a bribe as big as the tax it
+    buys, a move there and back), gives no position and scores below every other, so that a bot never repeats
+    it forever, never plans from it and never spends an action, a card or rupees on nothing."""
     child = game.clone()
     child.quiet = True  # a look-ahead nobody reads the log of
     child.apply(option)
     if follow_up:
         _follow_up(child, player, FOLLOW_UP_DEPTH)
     score = evaluate(child, player)
-    if game.decision == "turn" and _unchanged(game, child, player):
-        return None, score - 1000.0
+    if game.decision == "turn" and (_unchanged(game, child, player) or _wasted(game, child, player)):
+        return None, score - WASTED
     return child, score
 
 
@@ -376,6 +420,14 @@ def score_options(
     in turn with ``plan_then`` as their ``plan`` (a third action: a bonus action, or the second of two)."""
     results = [_after(game, player, option, follow_up) for option in options]
     scores = [score for _, score in results]
+    if game.decision in PAYS and REFUSE in options:
+        # Paying (or offering) for an action that then brings nothing is worse than refusing, which keeps the
+        # action and the rupees: compared with the position after the refusal (issue 34).
+        refused = results[options.index(REFUSE)][0]
+        if refused is not None:
+            for i, (child, score) in enumerate(results):
+                if options[i] != REFUSE and child is not None and _wasted(refused, child, player):
+                    scores[i] = score - WASTED
     if plan and game.decision == "turn" and len(options) > 1:
         order = sorted(range(len(options)), key=lambda i: -scores[i])
         for i in order[:plan]:
@@ -463,11 +515,22 @@ def greedy_step(g: Game, player: int, follow_up: bool) -> None:
 
 def _finish_turn(g: Game, player: int) -> None:
     """Play the rest of ``player``'s turn greedily: each decision by its one-action lookahead (planning here
-    too cost a fifth more time and won no more games)."""
+    too cost a fifth more time and won no more games). What falls to another seat on the way (a bribe asked
+    for an action or a play) is answered too, Wakhan's by her procedure, and the turn goes on after it: a turn
+    that stopped at her demand would be scored before her reply, as if she had none (issue 34)."""
     steps = 0
-    while not g.is_over and g.current_player == player and steps < REPLY_STEPS:
+    turn = g.turn
+    wakhan: WakhanPlayer | None = None
+    while not g.is_over and g.current == player and g.turn == turn and steps < REPLY_STEPS:
         steps += 1
-        greedy_step(g, player, True)
+        who = g.current_player
+        assert who is not None
+        if who == g.wakhan:
+            wakhan = wakhan or WakhanPlayer()
+            d = wakhan.decide(g)
+            g.apply(d.option, reason=d.reason, note=d.note)
+        else:
+            greedy_step(g, who, True)
 
 
 def _wakhan_reply(g: Game, player: int) -> None:
@@ -491,11 +554,16 @@ def _wakhan_reply(g: Game, player: int) -> None:
 def reply_scores(game: Game, player: int, options: list[Option], scores: list[float], width: int) -> list[float]:
     """Games against Wakhan alone: the ``width`` best turn actions by ``scores`` (from :func:`score_options`),
     each scored again after the rest of the turn (played greedily) and Wakhan's whole reply by her procedure,
-    up to ``player``'s next turn. The other options, and one that changes nothing (a refused bribe), keep
-    their order below all of them."""
+    up to ``player``'s next turn. The other options, one that changes nothing (a refused bribe) and one the
+    lookahead found worth nothing (:func:`_after`: :data:`WASTED` below the best, such as a bribe as big as the
+    tax it buys, which the turn played out would refuse: the same position as ending the turn) keep their
+    order below all of them."""
     order = sorted(range(len(options)), key=lambda i: -scores[i])[:width]
     out = [-1e9 + s for s in scores]
+    worthless = max(scores) - WASTED / 2
     for i in order:
+        if scores[i] < worthless:
+            continue
         child = game.clone()
         child.quiet = True
         child.apply(options[i])
