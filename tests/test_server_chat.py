@@ -15,7 +15,7 @@ import pytest
 from serverkit import Client, Server, WebhookReceiver, bearer
 
 from paxpamir.server.chat import mentions
-from paxpamir.server.store import SeatRow
+from paxpamir.server.store import NOTE_BYTES, SeatRow, chat_notes
 
 
 @pytest.fixture(scope="module")
@@ -219,3 +219,13 @@ def test_the_load_test_chats_and_its_clients_hear_the_lines_in_chat_lines_messag
     said = re.search(r"chat lines: (\d+) said, (\d+) chat messages received", result.stdout)
     assert said is not None and "errors: 0" in result.stdout, result.stdout
     assert int(said.group(1)) > 0 and int(said.group(2)) > 0  # the clients recognised the server's pushes
+
+
+def test_a_batch_of_lines_tells_the_other_processes_its_games_in_as_few_notifications_as_fit() -> None:
+    """PostgreSQL's notifications hold under 8,000 bytes: the games of a batch go in as few as fit, each once."""
+    assert chat_notes(["b", "a", "b"], "p1") == ["a,b chat p1"]
+    games = [f"game{i:08d}" for i in range(1500)]  # 12 characters, as a game's id
+    notes = chat_notes(games + games[:10], "p1")
+    assert len(notes) == 3 and all(len(n.encode()) <= NOTE_BYTES + len(" chat p1") for n in notes)
+    told = [g for n in notes for g in n.removesuffix(" chat p1").split(",")]
+    assert sorted(told) == games

@@ -224,20 +224,23 @@ def test_the_event_loop_store_calls_commit_read_and_survive_a_killed_connection(
 
     import psycopg
 
-    from paxpamir.server.store import ChatRow, GameRow, SeatRow, Store, database_url, hash_token
+    from paxpamir.server.store import NOTIFY_CHANNEL, ChatRow, GameRow, SeatRow, Store, database_url, hash_token
 
     store = Store(database_url(pg_url))
     store.migrate()
     game = Game.new(2, 7)
     seats = [SeatRow(0, "human", "Ann", None), SeatRow(1, "human", "Bea", None)]
-    store.create_game(GameRow("loop1", 2, 7, False, False, 0.0, 0, game.current_player, False, game.state_hash(),
-                              seats), [("loop-seat-0", "seat", 0), ("loop-seat-1", "seat", 1)])
+    for name in ("loop1", "loop2"):
+        store.create_game(GameRow(name, 2, 7, False, False, 0.0, 0, game.current_player, False, game.state_hash(),
+                                  seats), [(f"{name}-seat-0", "seat", 0), (f"{name}-seat-1", "seat", 1)])
     option = ["loyalty", "afghan"]
+    listener = psycopg.connect(PG, autocommit=True)  # another server process's LISTEN connection
+    listener.execute(f"LISTEN {NOTIFY_CHANNEL}")
 
     async def scenario() -> None:
         assert store.fast is not None
         ok = await store.append_async("loop1", 0, "move", 0, option, None, 1, False, "h1",
-                                      {"reason": "why not", "note": None}, hash_token("loop-seat-0"))
+                                      {"reason": "why not", "note": None}, hash_token("loop1-seat-0"))
         assert ok
         assert not await store.append_async("loop1", 0, "move", 0, option, None, 1, False, "h1")  # seq taken
         assert not await store.append_async("loop1", 1, "move", 1, option, None, 0, False, "h2",
@@ -252,15 +255,20 @@ def test_the_event_loop_store_calls_commit_read_and_survive_a_killed_connection(
         with psycopg.connect(PG, autocommit=True) as admin:
             admin.execute("SELECT pg_terminate_backend(%s)", (pid,))
         assert await store.append_async("loop1", 1, "move", 1, option, None, 0, False, "h2")
-        lines = [ChatRow(0, "loop1", s, "seat", n, f"line {i}", 2, datetime.now(UTC))
-                 for i, (s, n) in enumerate([(0, "Ann"), (1, "Bea"), (0, "Ann")])]
+        lines = [ChatRow(0, g, s, "seat", n, f"line {i}", 2, datetime.now(UTC))
+                 for i, (g, s, n) in enumerate([("loop1", 0, "Ann"), ("loop2", 1, "Bea"), ("loop1", 0, "Ann")])]
         await store.add_chat_async(lines)
         assert lines[0].id < lines[1].id < lines[2].id
         stored = await store.chat_after_async("loop1", 0)
-        assert [(r.id, r.text, r.seat) for r in stored] == [(r.id, r.text, r.seat) for r in lines]
+        ours = [r for r in lines if r.game_id == "loop1"]
+        assert [(r.id, r.text, r.seat) for r in stored] == [(r.id, r.text, r.seat) for r in ours]
         await store.close()
 
     asyncio.run(scenario())
+    # The batch's lines of two games: one notification naming both, not one for every line or game.
+    heard = [n.payload for n in listener.notifies(timeout=2) if n.payload.endswith(f" chat {store.origin}")]
+    listener.close()
+    assert heard == [f"loop1,loop2 chat {store.origin}"]
     row = store.load_game("loop1")
     assert row is not None and row.seq == 2
     assert [r.seq for r in store.decisions_from("loop1", 0)] == [0, 1]

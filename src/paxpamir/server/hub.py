@@ -532,11 +532,13 @@ class Hub:
                         if what == "revoke":
                             self.spawn(self.revoke_stale(game_id))
                             continue
-                        live = self.live.get(game_id)
-                        if what == "chat":
-                            if live is not None and live.chat is not None:
-                                self.spawn(self.talk.sync(live))
+                        if what == "chat":  # the games of a batch of lines (store.chat_notes)
+                            for talked in game_id.split(","):
+                                live = self.live.get(talked)
+                                if live is not None and live.chat is not None:
+                                    self.spawn(self.talk.sync(live))
                             continue
+                        live = self.live.get(game_id)
                         # A decision this process has read already needs no reading.
                         if live is not None and not (what.isdigit() and int(what) <= live.seq):
                             self.spawn(self.sync(live))

@@ -49,7 +49,7 @@ DECISIONS = ("SELECT seq, kind, seat, option, reason, reason_data FROM decisions
              "WHERE game_id = %(id)s AND seq >= %(seq)s ORDER BY seq")
 SEATS = "SELECT seat, kind, name, webhook_url, played_by FROM seats WHERE game_id = %(id)s ORDER BY seat"
 # A batch of chat lines in one statement: inserted in the batch's order, so that their ids (a sequence) ascend in
-# it, and one NOTIFY per game (PostgreSQL folds identical notifications of a transaction into one).
+# it, and its notifications (store.chat_notes: one for the batch's games, not one a game or a line).
 ADD_CHAT = """
 WITH said AS (
     INSERT INTO chat (game_id, seat, role, name, text, seq, created_at)
@@ -57,9 +57,11 @@ WITH said AS (
         %(names)s::varchar[], %(texts)s::text[], %(seqs)s::int[], %(ats)s::timestamptz[])
         WITH ORDINALITY AS u(g, s, r, n, t, q, a, o)
     ORDER BY o
-    RETURNING id, game_id
+    RETURNING id
 )
-SELECT id, pg_notify(%(channel)s, game_id || ' chat ' || %(origin)s) FROM said ORDER BY id
+SELECT said.id FROM said
+CROSS JOIN (SELECT count(pg_notify(%(channel)s, note)) FROM unnest(%(notes)s::text[]) AS note) AS told
+ORDER BY said.id
 """
 CHAT_AFTER = ("SELECT id, game_id, seat, role, name, text, seq, created_at FROM chat "
               "WHERE game_id = %(id)s AND id > %(after)s ORDER BY id")

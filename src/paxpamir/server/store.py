@@ -168,6 +168,26 @@ _RECORD = text(
 ).bindparams(bindparam("now", type_=DateTime(timezone=True)))
 _NOTIFY = text("SELECT pg_notify(:ch, :payload)")
 
+#: The longest notification payload this store sends (PostgreSQL's limit is 8,000 bytes).
+NOTE_BYTES = 7000
+
+
+def chat_notes(game_ids: list[str], origin: str) -> list[str]:
+    """The notifications that tell the other server processes which games have new chat lines: ``"<game>,<game>
+    chat <origin>"``, as few as fit (game ids hold no comma), not one for every game of a batch."""
+    notes: list[str] = []
+    batch: list[str] = []
+    size = 0
+    for game_id in sorted(set(game_ids)):
+        if batch and size + len(game_id) + 1 > NOTE_BYTES:
+            notes.append(f"{','.join(batch)} chat {origin}")
+            batch, size = [], 0
+        batch.append(game_id)
+        size += len(game_id) + 1
+    if batch:
+        notes.append(f"{','.join(batch)} chat {origin}")
+    return notes
+
 
 def default_database_path() -> Path:
     """``$PAXPAMIR_HOME/server.sqlite3``, or ``~/.paxpamir/server.sqlite3``."""
@@ -515,7 +535,8 @@ class Store:
         ids = await self.fast.add_chat({
             "games": [r.game_id for r in rows], "seats": [r.seat for r in rows], "roles": [r.role for r in rows],
             "names": [r.name for r in rows], "texts": [r.text for r in rows], "seqs": [r.seq for r in rows],
-            "ats": [r.at for r in rows], "channel": NOTIFY_CHANNEL, "origin": self.origin,
+            "ats": [r.at for r in rows], "channel": NOTIFY_CHANNEL,
+            "notes": chat_notes([r.game_id for r in rows], self.origin),
         })
         for row, key in zip(rows, ids, strict=True):
             row.id = key
@@ -567,8 +588,8 @@ class Store:
             for row, key in zip(rows, ids, strict=True):
                 row.id = int(key)
             if self.is_postgres:
-                for game_id in sorted({r.game_id for r in rows}):
-                    c.execute(_NOTIFY, {"ch": NOTIFY_CHANNEL, "payload": f"{game_id} chat {self.origin}"})
+                for note in chat_notes([r.game_id for r in rows], self.origin):
+                    c.execute(_NOTIFY, {"ch": NOTIFY_CHANNEL, "payload": note})
 
     def chat_after(self, game_id: str, after: int) -> list[ChatRow]:
         """The chat lines of ``game_id`` whose ``id`` is above ``after``, in order."""
