@@ -96,6 +96,32 @@ def test_view_model_refuses_a_bad_log_index_and_a_non_game(log_from: Any) -> Non
         view_model(game.to_json(), 0)
 
 
+@pytest.mark.parametrize("start", [-1, "0", 1.0, True, None, []])
+def test_events_refuse_a_bad_start_index(start: Any) -> None:
+    game = _game()
+    with pytest.raises(PamirError, match="start must be a log index"):
+        game.events(start)
+
+
+@pytest.mark.parametrize("log", [1, 0, "yes", None, []])
+def test_view_refuses_a_log_flag_that_is_not_a_bool(log: Any) -> None:
+    with pytest.raises(PamirError, match="log must be True or False"):
+        _game().view(0, log=log)
+
+
+def test_the_events_from_an_index_and_a_view_without_log_are_the_whole_ones_cut() -> None:
+    game = Game.new(3, 7)
+    for _ in range(12):
+        game.apply(game.legal_options()[0])
+    every = game.events()
+    assert len(every) > 10
+    for start in (0, 1, len(every) - 1, len(every), len(every) + 5):
+        assert game.events(start) == every[start:]
+    whole = game.view(1)
+    assert whole.pop("log") == every and game.view(1, log=False) == whole
+    assert list(game.view(1, log=False)) == list(whole)  # the same fields in the same order, the log aside
+
+
 @pytest.mark.parametrize("query", [None, 1.5, True, [], {}, b"48", 0, 117])
 def test_card_lookups_raise_key_error(query: Any) -> None:
     with pytest.raises(KeyError):

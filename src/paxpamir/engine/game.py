@@ -370,12 +370,13 @@ class Game:
         """Every decision made so far, oldest first, as (player, option[, reason[, note]])."""
         return history.choices(self)
 
-    def events(self) -> list[dict[str, Any]]:
+    def events(self, start: object = 0) -> list[dict[str, Any]]:
         """The structured log: one dict per thing that happened, oldest first (new dicts: see
-        :mod:`paxpamir.engine.log`)."""
-        out = list(history.events_newest_first(self._log))
-        out.reverse()
-        return out
+        :mod:`paxpamir.engine.log`); from index ``start`` on, ``g.events()[start:]`` without making the older
+        events' dicts (what a client that has the first ``start`` asks for)."""
+        if not isinstance(start, int) or isinstance(start, bool) or start < 0:
+            raise PamirError(f"start must be a log index (0 or more), not {start!r}")
+        return history.events_from(self._log, start)
 
     def recent_events(self) -> Iterator[dict[str, Any]]:
         """The structured log newest first, lazily: cheap when only the latest events are needed."""
@@ -410,12 +411,15 @@ class Game:
             raise BadState("a state must be a JSON object")
         return state_from_json(Game, data)
 
-    def view(self, player: object) -> dict[str, Any]:
-        """The state as seen by ``player`` (None: a spectator): other hands and the deck order hidden."""
+    def view(self, player: object, log: object = True) -> dict[str, Any]:
+        """The state as seen by ``player`` (None: a spectator): other hands and the deck order hidden. With
+        ``log=False`` the view has no ``log`` (cheaper where the log is kept apart)."""
         if player is not None and not is_seat(player, self.n):
             raise PamirError(f"player must be a seat, 0 to {self.n - 1}, or None (a spectator), not {player!r}")
+        if not isinstance(log, bool):
+            raise PamirError(f"log must be True or False, not {log!r}")
         assert player is None or isinstance(player, int)
-        return view(self, player)
+        return view(self, player, log)
 
     def state_hash(self) -> str:
         """A hash of the full state without its history (log, record, undo point): equal positions hash equal."""

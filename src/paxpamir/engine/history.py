@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, Final
 
 from .log import newest_first, stored_event
+from .serialize import state_to_json
 
 if TYPE_CHECKING:
     from .game import Game
@@ -47,10 +48,24 @@ def record(g: Game) -> dict[str, Any]:
 
 def state_hash(g: Game) -> str:
     """A hash of the full state without its history (log, record, undo point)."""
-    data = g.to_json()
-    for key in ("log", "record", "undo_floor"):
-        data.pop(key, None)
+    data = state_to_json(g, history=False)
+    data.pop("undo_floor", None)
     return hashlib.sha256(json.dumps(data, sort_keys=True, separators=(",", ":")).encode()).hexdigest()[:32]
+
+
+def events_from(log: tuple | None, start: int) -> list[dict[str, Any]]:
+    """The events of the log ``log`` from index ``start`` on, oldest first, each a new dict (none made for the
+    events before ``start``)."""
+    size = 0
+    for _node in newest_first(log):
+        size += 1
+    out: list[dict[str, Any]] = []
+    for node in newest_first(log):
+        if len(out) >= size - start:
+            break
+        out.append(stored_event(node))
+    out.reverse()
+    return out
 
 
 def events_newest_first(log: tuple | None) -> Iterator[dict[str, Any]]:

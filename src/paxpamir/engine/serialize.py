@@ -46,7 +46,9 @@ def _tupled(value: Any) -> Any:
     return value
 
 
-def state_to_json(g: Game) -> dict[str, Any]:
+def state_to_json(g: Game, history: bool = True) -> dict[str, Any]:
+    """The full state as JSON-compatible data; without ``history``, no ``record`` and no ``log`` (what a state
+    hash and a view leave out or build apart: a long game's history is most of the work)."""
     n = g.n
     players = []
     for p in range(n):
@@ -78,7 +80,7 @@ def state_to_json(g: Game) -> dict[str, Any]:
         for b in range(9)
         if any(g.roads[b * 3 : b * 3 + 3])
     }
-    return {
+    data = {
         "format": STATE_FORMAT,
         "version": VERSION,
         "players": players,
@@ -112,12 +114,14 @@ def state_to_json(g: Game) -> dict[str, Any]:
         "wakhan": (
             {"seat": g.wakhan, "ai_deck": list(g.ai_deck), "ai_discard": list(g.ai_discard)} if g.wakhan >= 0 else None
         ),
-        "record": g.record(),
-        "log": g.events(),
     }
+    if history:
+        data["record"] = g.record()
+        data["log"] = g.events()
+    return data
 
 
-def view(g: Game, player: int | None) -> dict[str, Any]:
+def view(g: Game, player: int | None, log: bool = True) -> dict[str, Any]:
     """What ``player`` may see: other players' hands become counts (unless open hands), the deck becomes its
     size and the number of Dominance Checks in it, the cards set aside at setup become their count, Wakhan's AI
     deck shows only its public faces; seed, random state and record are removed.
@@ -126,8 +130,11 @@ def view(g: Game, player: int | None) -> dict[str, Any]:
     and cards in the market, in a court, in the discard pile, bought events, and a card being played, which
     its player shows to the ruler asking the bribe; none names a card in a hand or in the deck. The legal
     options of a pending decision are not in the view: they can name the cards in its player's hand.
-    tests/test_viewmodel.py checks that no view changes when only what the viewer may not know changes."""
-    data = state_to_json(g)
+    tests/test_viewmodel.py checks that no view changes when only what the viewer may not know changes.
+    Without ``log``, the view has no ``log`` (a page that keeps the log lines apart)."""
+    data = state_to_json(g, history=False)
+    if log:
+        data["log"] = g.events()
     open_hands = bool(g.options.get("open_hands"))
     for p, pdata in enumerate(data["players"]):
         pdata["hand_size"] = len(pdata["hand"])
@@ -147,7 +154,7 @@ def view(g: Game, player: int | None) -> dict[str, Any]:
             "ai_deck_size": len(g.ai_deck),
             **HOOKS.rules.ai_card_back(g),
         }
-    for key in ("seed", "rng", "record", "undo_floor"):
+    for key in ("seed", "rng", "undo_floor"):
         data.pop(key, None)
     data["viewer"] = player
     data["format"] = "paxpamir-view"

@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import json
 import os
 import random
@@ -197,8 +198,15 @@ async def _run(urls: list[str], games: int, players: int, seconds: float, think:
     """Play; return the totals, the measured time and the server's CPU seconds in it (when known)."""
     import httpx
 
+    from .hub import Collector
+
     bar = bar or _Silent()
     totals = Totals()
+    # The clients' own garbage collections pause every socket of this process, and would be measured as the
+    # server's slowness: the same short pauses as the server's (a frozen heap, see Collector).
+    gc.freeze()
+    collector = Collector()
+    collector.start()
     limits = httpx.Limits(max_connections=50 if pages else 20)
     async with httpx.AsyncClient(timeout=60, limits=limits) as client:
         # Every game is created and every page connected before the clock starts (plus a warm-up).
@@ -229,6 +237,8 @@ async def _run(urls: list[str], games: int, players: int, seconds: float, think:
         for task in tables:
             task.cancel()
         await asyncio.gather(*tables, return_exceptions=True)
+    collector.stop()
+    gc.unfreeze()
     server_cpu = cpu_after - cpu_before if cpu_before is not None and cpu_after is not None else None
     return totals, totals.measure_to - totals.measure_from, server_cpu
 

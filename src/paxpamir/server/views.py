@@ -54,9 +54,7 @@ def decision_for(game: Game, seat: int | None) -> dict[str, Any] | None:
 
 def seat_view(game: Game, seat: int | None) -> dict[str, Any]:
     """The state as ``seat`` may see it (None: a spectator), without the log: the ``view`` of :func:`page_model`."""
-    view = game.view(seat)
-    view.pop("log", None)
-    return view
+    return game.view(seat, log=False)
 
 
 def log_entries(game: Game, events: list[dict[str, Any]], start: int, lang: str = "en") -> list[dict[str, Any]]:
