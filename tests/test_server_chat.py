@@ -229,3 +229,31 @@ def test_a_batch_of_lines_tells_the_other_processes_its_games_in_as_few_notifica
     assert len(notes) == 3 and all(len(n.encode()) <= NOTE_BYTES + len(" chat p1") for n in notes)
     told = [g for n in notes for g in n.removesuffix(" chat p1").split(",")]
     assert sorted(told) == games
+
+
+def test_a_batch_of_lines_is_stored_in_order_and_read_back_exactly(tmp_path: Path) -> None:
+    """SQLite: each line of a batch gets its id (ascending in the batch's order) and reads back as it was said,
+    its time to the microsecond, a spectator's line without a seat."""
+    from datetime import UTC, datetime
+
+    from paxpamir import Game
+    from paxpamir.server.store import ChatRow, GameRow, Store, database_url
+
+    store = Store(database_url(str(tmp_path / "chat.sqlite3")))
+    store.migrate()
+    game = Game.new(2, 7)
+    seats = [SeatRow(0, "human", "Ann", None), SeatRow(1, "human", "Bea", None)]
+    for name in ("g1", "g2"):
+        store.create_game(GameRow(name, 2, 7, False, False, 0.0, 0, game.current_player, False, game.state_hash(),
+                                  seats), [(f"{name}-0", "seat", 0), (f"{name}-1", "seat", 1)])
+    said = datetime(2026, 11, 28, 2, 30, 1, 123456, tzinfo=UTC)
+    lines = [ChatRow(0, "g1", 0, "seat", "Ann", "Herat is mine ✓", 3, said),
+             ChatRow(0, "g2", 1, "seat", "Bea", "<b>not markup</b>", 5, said),
+             ChatRow(0, "g1", None, "spectator", "Spectator", "line\nbreak", 4, said)]
+    store.add_chat(lines)
+    assert 0 < lines[0].id < lines[1].id < lines[2].id
+    back = store.chat_after("g1", 0)
+    assert [(r.id, r.seat, r.role, r.name, r.text, r.seq, r.at) for r in back] == [
+        (r.id, r.seat, r.role, r.name, r.text, r.seq, r.at) for r in lines if r.game_id == "g1"]
+    assert store.chat_after("g1", lines[0].id) == back[1:]
+    store.dispose()
