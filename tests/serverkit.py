@@ -299,3 +299,16 @@ def pg_schema(base: str, prefix: str = "pamir_test_") -> Iterator[str]:
     finally:
         with psycopg.connect(base, autocommit=True, connect_timeout=10) as conn:
             conn.execute(f"DROP SCHEMA {schema} CASCADE")
+
+
+def add_two_seat_games(store: Any, names: tuple[str, ...]) -> None:
+    """Store a new 2-player game (seed 7; Ann and Bea, both people) under each name, with links "<name>-seat-0"
+    and "<name>-seat-1": what store-level tests write chat lines and moves into."""
+    from paxpamir import Game
+    from paxpamir.server.store import GameRow, SeatRow
+
+    game = Game.new(2, 7)
+    seats = [SeatRow(0, "human", "Ann", None), SeatRow(1, "human", "Bea", None)]
+    for name in names:
+        store.create_game(GameRow(name, 2, 7, False, False, 0.0, 0, game.current_player, False, game.state_hash(),
+                                  seats), [(f"{name}-seat-0", "seat", 0), (f"{name}-seat-1", "seat", 1)])

@@ -12,7 +12,7 @@ from typing import Any
 
 import httpx
 import pytest
-from serverkit import Client, Server, WebhookReceiver, bearer
+from serverkit import Client, Server, WebhookReceiver, add_two_seat_games, bearer
 
 from paxpamir.server.chat import mentions
 from paxpamir.server.store import NOTE_BYTES, SeatRow, chat_notes
@@ -236,16 +236,11 @@ def test_a_batch_of_lines_is_stored_in_order_and_read_back_exactly(tmp_path: Pat
     its time to the microsecond, a spectator's line without a seat."""
     from datetime import UTC, datetime
 
-    from paxpamir import Game
-    from paxpamir.server.store import ChatRow, GameRow, Store, database_url
+    from paxpamir.server.store import ChatRow, Store, database_url
 
     store = Store(database_url(str(tmp_path / "chat.sqlite3")))
     store.migrate()
-    game = Game.new(2, 7)
-    seats = [SeatRow(0, "human", "Ann", None), SeatRow(1, "human", "Bea", None)]
-    for name in ("g1", "g2"):
-        store.create_game(GameRow(name, 2, 7, False, False, 0.0, 0, game.current_player, False, game.state_hash(),
-                                  seats), [(f"{name}-0", "seat", 0), (f"{name}-1", "seat", 1)])
+    add_two_seat_games(store, ("g1", "g2"))
     said = datetime(2026, 11, 28, 2, 30, 1, 123456, tzinfo=UTC)
     lines = [ChatRow(0, "g1", 0, "seat", "Ann", "Herat is mine ✓", 3, said),
              ChatRow(0, "g2", 1, "seat", "Bea", "<b>not markup</b>", 5, said),

@@ -15,7 +15,7 @@ from typing import Any
 
 import httpx
 import pytest
-from serverkit import Client, Server, pg_schema, play_with_clients
+from serverkit import Client, Server, add_two_seat_games, pg_schema, play_with_clients
 
 from paxpamir import Game
 from paxpamir.server.views import seat_view
@@ -224,15 +224,11 @@ def test_the_event_loop_store_calls_commit_read_and_survive_a_killed_connection(
 
     import psycopg
 
-    from paxpamir.server.store import NOTIFY_CHANNEL, ChatRow, GameRow, SeatRow, Store, database_url, hash_token
+    from paxpamir.server.store import NOTIFY_CHANNEL, ChatRow, Store, database_url, hash_token
 
     store = Store(database_url(pg_url))
     store.migrate()
-    game = Game.new(2, 7)
-    seats = [SeatRow(0, "human", "Ann", None), SeatRow(1, "human", "Bea", None)]
-    for name in ("loop1", "loop2"):
-        store.create_game(GameRow(name, 2, 7, False, False, 0.0, 0, game.current_player, False, game.state_hash(),
-                                  seats), [(f"{name}-seat-0", "seat", 0), (f"{name}-seat-1", "seat", 1)])
+    add_two_seat_games(store, ("loop1", "loop2"))
     option = ["loyalty", "afghan"]
     listener = psycopg.connect(PG, autocommit=True)  # another server process's LISTEN connection
     listener.execute(f"LISTEN {NOTIFY_CHANNEL}")
