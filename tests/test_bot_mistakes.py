@@ -16,8 +16,10 @@ import pytest
 from cardpositions import do, load, market, opts, player
 
 from paxpamir import Game
+from paxpamir.agents import heuristic
 from paxpamir.agents.heuristic import HeuristicBot
 from paxpamir.agents.search import SearchBot
+from paxpamir.agents.wakhan import WakhanPlayer
 from paxpamir.engine.steps import Option
 from paxpamir.rules.court import BribePay
 
@@ -107,6 +109,79 @@ def test_against_wakhan_no_bot_starts_a_tax_whose_bribe_it_would_refuse() -> Non
     assert game.decision == "turn" and opts(game) == [TAX_25, ("end_turn",)]
     assert _heuristic_choices(game, range(12)) == {("end_turn",)}
     assert _search_choices(game, range(2)) == {("end_turn",)}
+
+
+# ---------------------------------------------------------------------------- a move there and back
+
+# Heuristic against heuristic, 2 players, seed 131, turn 20. Player 1 moves an army from Kabul to Kandahar with
+# card 32, to battle there with its second action. At the move's next step, moving the army back to Kabul scored
+# exactly as stopping (the battle comes after either), and the bot chose between them at random: it went back,
+# and the action brought nothing. Of tied options a bot now stops.
+SEED_131 = "heuristic-2p-seed131.json"
+MOVE_BACK: Option = ("move_army", "kandahar", "kabul")
+
+
+def test_a_bot_that_has_moved_an_army_stops_rather_than_moving_it_back() -> None:
+    game = _position(SEED_131, 135)
+    assert game.decision == "move" and game.current_player == 0
+    assert opts(game) == [MOVE_BACK, ("done",)]
+    assert _heuristic_choices(game, range(12)) == {("done",)}
+    assert _search_choices(game, range(3)) == {("done",)}
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_no_bot_turn_moves_an_army_there_and_back(seed: int) -> None:
+    game = _position(SEED_131, 133)
+    assert game.decision == "turn" and game.current_player == 0
+    bot, turn, moves = HeuristicBot(seed=seed), game.turn, []
+    while not game.is_over and game.turn == turn and game.current_player == 0:
+        option = bot.choose(game)
+        if option[0] == "move_army":
+            moves.append(option[1:])
+        game.apply(option)
+    assert moves, "the bot's best plan here moves an army (and battles)"
+    assert not any((to, start) in moves[i + 1 :] for i, (start, to) in enumerate(moves))
+
+
+# ---------------------------------------------------------------------------- a game that never ended
+
+# Heuristic against Wakhan (improved), seed 114, turn 34: the last turn before the final Dominance Check, which
+# Player 1 loses whatever they do. Their tax with Wahhabi Radicals (83) needs a bribe of 2 that they would refuse,
+# so the tax changes nothing and was scored a thousand below where it led; but ending the turn loses the game,
+# 1,800 below, and weighed against Wakhan's reply it was not even scored. So the bot taxed, refused her bribe,
+# and taxed again: its guard against repeating an option put the tax 6,000 lower, still above the unscored end of
+# the turn, a billion lower. The game went on until the arena stopped it at 20,000 decisions.
+SEED_114 = "wakhan-improved-seed114.json"
+TAX_83: Option = ("action", 83, "tax")
+
+
+def test_an_action_that_changes_nothing_is_worth_less_than_losing_the_game() -> None:
+    game = _position(SEED_114, 415)
+    assert game.decision == "turn" and opts(game) == [TAX_83, ("end_turn",)]
+    assert _heuristic_choices(game, range(4)) == {("end_turn",)}
+
+
+def test_a_bot_never_takes_an_option_again_from_the_same_position(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = _position(SEED_114, 415)
+    bot = HeuristicBot(seed=0)
+    bot.repeats.note(game, 0, TAX_83)  # as if it had just taxed and refused the bribe
+    # The scores the bot saw: the tax weighed against Wakhan's reply, the end of the turn left unscored.
+    monkeypatch.setattr(heuristic, "reply_scores", lambda *_: [-9.4, -1e9 - 1800.0])
+    assert bot.choose(game) == ("end_turn",)
+
+
+def test_the_game_against_wakhan_ends() -> None:
+    game = _position(SEED_114, 415)
+    bot = HeuristicBot(seed=0)
+    for _ in range(200):
+        if game.is_over:
+            break
+        if game.current_player == game.wakhan:
+            decision = WakhanPlayer().decide(game)
+            game.apply(decision.option, reason=decision.reason, note=decision.note)
+        else:
+            game.apply(bot.choose(game))
+    assert game.is_over
 
 
 # ---------------------------------------------------------------------------- Wakhan's reply after her bribe

@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
 from ..content.cards import COURT, DOMINANCE_CHECKS, is_court_card
-from ..engine.options import option_arg
+from ..engine.options import DONE, option_arg
 from ..rules.abilities import dominance_lead
 from ..rules.court import ACCEPT, ASK, INSIST, OFFER, PAY, REFUSE, BribeAnswer, BribePay
 from ..rules.scoring import (
@@ -48,7 +48,7 @@ from ..rules.scoring import (
     cylinders_in_play,
     influence,
 )
-from ..rules.turn import hand_limit
+from ..rules.turn import END_TURN, hand_limit
 from .base import Decision
 from .determinize import determinize
 from .wakhan import WakhanPlayer
@@ -160,6 +160,12 @@ REPLY_SAMPLES: Final = 3  # ... in how many determinizations (her next AI card, 
 REPLY_STEPS: Final = 200  # a cap on the decisions of a simulated reply
 WIN_TEMPERATURE: Final = 12.0  # heuristic points per factor e in :func:`win_chance` (2 victory points)
 WASTED: Final = 1000.0  # below every other option: one that changes nothing or brings nothing (:func:`_after`)
+# Ties go to the shorter way: an action scored by what a later action of the turn brings is worth this much less
+# than that later action taken at once, and a follow-up's "done" this much more than a step that brings the same
+# (a move there and back scores as stopping: issue 34). Far below any real difference of evaluations.
+SHORTER: Final = 1e-6
+#: Options that stop (a follow-up's "done", the turn's end): chosen over any step tied with them.
+STOPS: Final = frozenset({DONE, END_TURN})
 
 
 def _sigmoid(x: float) -> float:
@@ -333,6 +339,8 @@ def _follow_up(g: Game, player: int, depth: int) -> None:
                 score = evaluate(child, player)
                 if refused is not None and option != REFUSE and _wasted(refused, child, player):
                     score -= WASTED  # a bribe for an action that brings nothing: refuse it
+                if option == DONE:
+                    score += SHORTER  # stopping here is as good as a step that brings nothing more
                 if score > best_score:
                     best, best_score = option, score
         g.apply(best)
@@ -420,6 +428,14 @@ def score_options(
     in turn with ``plan_then`` as their ``plan`` (a third action: a bonus action, or the second of two)."""
     results = [_after(game, player, option, follow_up) for option in options]
     scores = [score for _, score in results]
+    if game.decision == "turn":
+        # An option that changes or brings nothing leaves the turn to be played on from where it is: it can be
+        # worth no more than the worst of the others, even one that loses the game (ending the turn before a
+        # final Dominance Check lost): otherwise a bot would take it, and then again, forever.
+        kept = [score for child, score in results if child is not None]
+        if kept and len(kept) < len(results):
+            floor = min(kept) - WASTED
+            scores = [score if child is not None else min(score, floor) for child, score in results]
     if game.decision in PAYS and REFUSE in options:
         # Paying (or offering) for an action that then brings nothing is worse than refusing, which keeps the
         # action and the rupees: compared with the position after the refusal (issue 34).
@@ -438,7 +454,9 @@ def score_options(
                 continue
             seconds = [o for o in child.legal_options() if o[0] != "end_turn"]
             if seconds:
-                best_then = max(score_options(child, player, seconds, follow_up, plan_then, 0))
+                # The same gain one action later is worth a little less: a move that brings nothing before a
+                # purchase must not tie the purchase alone (issue 34).
+                best_then = max(score_options(child, player, seconds, follow_up, plan_then, 0)) - SHORTER
                 if best_then > scores[i]:
                     scores[i] = best_then
     return scores
@@ -615,7 +633,8 @@ class RepeatGuard:
 
 
 class HeuristicBot:
-    """Chooses the option whose lookahead evaluation is best; ties are broken by its own seeded generator.
+    """Chooses the option whose lookahead evaluation is best; of tied options it stops (a follow-up's "done", the
+    turn's end) if it can, and otherwise breaks the tie by its own seeded generator.
 
     >>> from paxpamir import Game
     >>> game = Game.new(players=2, seed=3)
@@ -677,11 +696,16 @@ class HeuristicBot:
             scores = total
         tried = self.repeats.tried(game, player)
         if tried:
-            scores = [s - 2000.0 * samples if o in tried else s for o, s in zip(options, scores, strict=True)]
+            # Below every option not yet taken, whatever the scores' range (an option left unscored by
+            # :func:`reply_scores` lies a billion below): the turn's end is never among them, so the bot moves on.
+            below = max(scores) - min(scores) + 2000.0 * samples
+            scores = [s - below if o in tried else s for o, s in zip(options, scores, strict=True)]
         if self.noise:
             scores = [s + self.rng.gauss(0.0, self.noise) for s in scores]
         best = max(scores)
         top = [o for o, s in zip(options, scores, strict=True) if s >= best - 1e-9]
+        if len(top) > 1 and (stops := [o for o in top if o in STOPS]):
+            top = stops  # nothing more to gain: stop here rather than take a step that brings nothing (issue 34)
         choice = top[self.rng.randrange(len(top))] if len(top) > 1 else top[0]
         if bribe:
             choice = bargain(game, player, game.legal_options(), choice)
