@@ -102,6 +102,22 @@ def test_an_offer_accepted_is_paid_and_the_card_played():
     assert "Player 2 accepts Player 1's offer of 1 rupee." in texts
 
 
+def test_an_offer_of_nothing_accepted_waives_the_bribe_and_nobody_pays_nothing():
+    g = _play_in_punjab()
+    do(g, ("demand", 3), ("offer", 0), ("accept",))
+    assert g.rupees[:2] == [5, 0] and g.courts[0] == [24]
+    texts = [event_text(g, e) for e in g.events()]
+    assert "Player 2 accepts Player 1's offer of nothing: the bribe is waived." in texts
+    assert "Player 1 plays Ranjit Singh (24) without a bribe." in texts
+    assert not [t for t in texts if "pays a bribe" in t]
+    g = _hostage([61], rupees=0)
+    do(g, ("action", 61, "tax"), ("demand", 2), ("offer", 0), ("accept",))
+    assert g.decision == "tax"
+    assert "Player 1 takes the action with Karakul Sheep (61) without a bribe." in [
+        event_text(g, e) for e in g.events()
+    ]
+
+
 def test_a_counter_demand_lies_between_the_offer_and_the_demand_and_offers_only_rise():
     g = _play_in_punjab(tribes=3)
     do(g, ("demand", 3), ("offer", 0), ("ask", 2))

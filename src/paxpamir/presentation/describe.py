@@ -193,6 +193,10 @@ def _bribe_asked(g: Game, e: dict[str, Any], who: str, p: Any, c: Any) -> str:
 
 
 def _bribe_paid(g: Game, e: dict[str, Any], who: str, p: Any, c: Any) -> str:
+    if not e["amount"]:  # an offer of nothing accepted: the bribe was waived just before
+        if e["purpose"] == "play":
+            return _("{who} plays {card} without a bribe.").format(who=who, card=card_name(c))
+        return _("{who} takes the action with {card} without a bribe.").format(who=who, card=card_name(c))
     return _("{who} pays a bribe of {rupees} to {player}.").format(
         who=who, rupees=rupees_text(e["amount"]), player=player_name(g, e["to"])
     )
