@@ -413,7 +413,7 @@ def test_two_players_bargain_over_a_bribe_in_their_pages(browser: Browser, serve
     labels = bea.inner_text("#options")
     assert "Pay the bribe of 2 rupees" in labels and "Offer 1 rupee instead" in labels and "Offer nothing" in labels
     answer(bea, "Offer nothing", ann)
-    assert "Bea offers 0 rupees instead of the 2 rupees you ask" in ann.inner_text("#prompt")
+    assert "Bea offers nothing instead of the 2 rupees you ask" in ann.inner_text("#prompt")
     for label in ("Accept: waive the bribe", "Ask 1 rupee instead", "Insist on 2 rupees", "Break off"):
         assert label in ann.inner_text("#options"), label
     answer(ann, "Ask 1 rupee instead", bea)

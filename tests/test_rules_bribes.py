@@ -10,6 +10,7 @@ from __future__ import annotations
 from cardpositions import do, load, market, opts, player
 
 from paxpamir.presentation.describe import event_text
+from paxpamir.presentation.words import prompt
 
 
 def _hostage(p0_court, rupees=5):
@@ -104,7 +105,11 @@ def test_an_offer_accepted_is_paid_and_the_card_played():
 
 def test_an_offer_of_nothing_accepted_waives_the_bribe_and_nobody_pays_nothing():
     g = _play_in_punjab()
-    do(g, ("demand", 3), ("offer", 0), ("accept",))
+    do(g, ("demand", 3), ("offer", 0))
+    assert prompt(g) == (
+        "Player 2: Player 1 offers nothing instead of the 3 rupees you ask to play Ranjit Singh (24): answer"
+    )
+    do(g, ("accept",))
     assert g.rupees[:2] == [5, 0] and g.courts[0] == [24]
     texts = [event_text(g, e) for e in g.events()]
     assert "Player 2 accepts Player 1's offer of nothing: the bribe is waived." in texts

@@ -337,6 +337,11 @@ def _bribe_answer(g: Game, step: BribeAnswer, option: Option) -> None:
 
 
 def _answer_ask(g: Game, step: BribeAnswer) -> str:
+    if not step.offer:  # as the log says it
+        return _("{player} offers nothing instead of the {rupees} you ask {purpose}: answer").format(
+            player=player_name(g, step.payer), rupees=rupees_text(step.amount),
+            purpose=bribe_purpose(step.purpose, step.card),
+        )
     return _("{player} offers {offer} instead of the {rupees} you ask {purpose}: answer").format(
         player=player_name(g, step.payer), offer=rupees_text(step.offer), rupees=rupees_text(step.amount),
         purpose=bribe_purpose(step.purpose, step.card),
