@@ -12,7 +12,7 @@ from typing import Any
 
 import httpx
 import pytest
-from browserkit import PHONE, WAIT, close, open_page, require_chromium, seq, shot, wait_my_turn
+from browserkit import DESKTOP, PHONE, WAIT, close, open_page, require_chromium, seq, shot, wait_my_turn
 from serverkit import Server
 
 EVIL = "<img src=x onerror=\"window.__pwned=1\"> Kabul is <b>mine</b> @Bea"
@@ -108,6 +108,32 @@ def test_lines_arriving_unseen_are_counted_until_seen(browser: Browser, server: 
     # Ann's own lines are never unread for her.
     assert ann.evaluate("document.body.dataset.unread || '0'") == "0"
     close(ann, bea)
+
+
+LINES_IN_SIGHT = """() => { const box = document.querySelector('#chat').getBoundingClientRect();
+  return [...document.querySelectorAll('#chat li[data-chat]')].filter(l => { const r = l.getBoundingClientRect();
+    return r.top >= box.top - 1 && r.bottom <= box.bottom + 1; }).length; }"""
+LAST_LOG_LINE_IN_SIGHT = """() => { const log = document.querySelector('#log').getBoundingClientRect();
+  const last = document.querySelector('#log li:last-child').getBoundingClientRect();
+  return last.top >= log.top - 1 && last.bottom <= log.bottom + 1; }"""
+
+
+def test_a_talking_table_gets_room_for_its_chat_beside_the_log(browser: Browser, server: Server) -> None:
+    # Three seats at 1400x900: the left column is full of map and players. A quiet chat leaves the height to the
+    # log; once the table talks, chat and log share it, and both show their newest lines.
+    created = server.create([{"kind": "human", "name": n} for n in ("Ann", "Bea", "Cy")], seed=5)
+    ann = open_page(browser, created["seats"][0]["url"], DESKTOP)
+    shown(ann)
+    height = "s => document.querySelector(s).getBoundingClientRect().height"
+    assert ann.evaluate(f"({height})('#chat-area')") < ann.evaluate(f"({height})('#log-area')")
+    for line in ("Who takes Kabul?", "Not me: Herat", "@Bea you leave Punjab alone", "Fine."):
+        say(ann, line)
+    ann.wait_for_function("document.querySelectorAll('#chat li[data-chat]').length === 4", timeout=WAIT)
+    ann.wait_for_function(f"({LINES_IN_SIGHT})() >= 3", timeout=WAIT)  # it showed one and a half
+    ann.wait_for_function(f"({LAST_LOG_LINE_IN_SIGHT})()", timeout=WAIT)
+    assert ann.evaluate("document.scrollingElement.scrollHeight") <= DESKTOP["height"]
+    shot(ann, "chat-three-seats-desktop")
+    close(ann)
 
 
 def step(page: Page, at: int) -> None:

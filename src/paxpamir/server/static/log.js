@@ -30,6 +30,20 @@ export function drawLog() {
   drawSince(entries.slice(since));
   log.start = m.log.from + 1;
   log.scrollTop = log.scrollHeight;
+  // Once more when the rest of the table is drawn: the chat beside it may change the log's height meanwhile.
+  requestAnimationFrame(() => { log.scrollTop = log.scrollHeight; });
+}
+
+// The log keeps its newest line in view when its box changes size (the chat beside it fills, the window is resized),
+// unless the player had scrolled up to read: whether it was at its end is judged by its height before the change.
+const logList = $("log");
+if (logList) {
+  let height = logList.clientHeight;
+  new ResizeObserver(() => {
+    const atEnd = logList.scrollHeight - logList.scrollTop - height < 4;
+    height = logList.clientHeight;
+    if (atEnd) logList.scrollTop = logList.scrollHeight;
+  }).observe(logList);
 }
 
 // The other players' turns since yours, summed up: what each bought and played, and how many actions.
