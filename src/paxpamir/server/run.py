@@ -16,6 +16,7 @@ def serve(host: str, port: int, database: str | None, public_url: str | None, lo
 
         from .app import create_app
         from .logsafe import log_config
+        from .wsprotocol import protocol
     except ImportError as exc:
         print(f"pamir serve: error: {exc.name} is missing; install the extra: pip install 'paxpamir[server]'",
               file=err)
@@ -47,6 +48,7 @@ def serve(host: str, port: int, database: str | None, public_url: str | None, lo
         # say https and the access log names the player's address (docs/deploy.md).
         proxy_headers=True,
         forwarded_allow_ips=forwarded_allow_ips,
+        ws=protocol(),  # uvicorn's websockets, reading on while a few messages wait (wsprotocol.py)
         ws_max_size=1 << 20,  # beyond this uvicorn closes the socket (1009); the app refuses over 16 KiB itself
         ws_per_message_deflate=False,  # small JSON messages: compression costs more CPU than it saves
         ws_ping_interval=20,
