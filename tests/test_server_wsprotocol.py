@@ -45,6 +45,25 @@ class Socket:
         self.calls.append("close")
 
 
+async def connected(app: Any) -> tuple[Any, Socket, ClientProtocol]:
+    """The server side of a websocket of ``app`` (``pamir serve``'s protocol) and a client past the handshake."""
+    cls = protocol()
+    assert not isinstance(cls, str), "this uvicorn has the sans-I/O websocket protocol"
+    config = Config(app=app, ws=cls, ws_ping_interval=None, log_level="warning")
+    config.load()
+    server = cls(config=config, server_state=ServerState(), app_state={})
+    sock = Socket()
+    server.connection_made(sock)
+    client = ClientProtocol(parse_uri("ws://127.0.0.1:8000/ws"))
+    client.send_request(client.connect())
+    server.data_received(b"".join(client.data_to_send()))
+    for _ in range(5):
+        await asyncio.sleep(0)  # the application accepts
+    client.receive_data(sock.written)
+    assert client.handshake_exc is None
+    return server, sock, client
+
+
 def test_a_socket_is_read_on_until_high_water_messages_wait_then_again_once_they_are_taken() -> None:
     async def scenario() -> tuple[list[str], list[str], list[str], list[str]]:
         reading = asyncio.Event()
@@ -57,20 +76,7 @@ def test_a_socket_is_read_on_until_high_water_messages_wait_then_again_once_they
             while len(received) < HIGH_WATER + 4:
                 received.append((await receive())["text"])
 
-        cls = protocol()
-        assert not isinstance(cls, str), "this uvicorn has the sans-I/O websocket protocol"
-        config = Config(app=app, ws=cls, ws_ping_interval=None, log_level="warning")
-        config.load()
-        server = cls(config=config, server_state=ServerState(), app_state={})
-        sock = Socket()
-        server.connection_made(sock)
-        client = ClientProtocol(parse_uri("ws://127.0.0.1:8000/ws"))
-        client.send_request(client.connect())
-        server.data_received(b"".join(client.data_to_send()))
-        for _ in range(5):
-            await asyncio.sleep(0)  # the application accepts
-        client.receive_data(sock.written)
-        assert client.handshake_exc is None
+        server, sock, client = await connected(app)
 
         def say(n: int) -> None:
             for i in range(n):
@@ -109,19 +115,7 @@ def test_once_the_application_has_closed_the_socket_it_is_read_on_to_the_peers_c
             await receive()  # one message taken; then the page is closed for flooding
             await send({"type": "websocket.close", "code": 1008, "reason": "flooding"})
 
-        cls = protocol()
-        assert not isinstance(cls, str)
-        config = Config(app=app, ws=cls, ws_ping_interval=None, log_level="warning")
-        config.load()
-        server = cls(config=config, server_state=ServerState(), app_state={})
-        sock = Socket()
-        server.connection_made(sock)
-        client = ClientProtocol(parse_uri("ws://127.0.0.1:8000/ws"))
-        client.send_request(client.connect())
-        server.data_received(b"".join(client.data_to_send()))
-        for _ in range(5):
-            await asyncio.sleep(0)
-        client.receive_data(sock.written)
+        server, sock, client = await connected(app)
         for i in range(3 * HIGH_WATER):
             client.send_text(f"line {i}".encode())
         server.data_received(b"".join(client.data_to_send()))  # the flood arrives at once
