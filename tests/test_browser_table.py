@@ -106,6 +106,28 @@ def test_the_main_zones_are_inside_one_desktop_screen(browser: Browser, server: 
     page.context.close()
 
 
+def test_against_wakhan_her_ai_card_the_log_and_the_chat_fit_the_left_column(browser: Browser,
+                                                                           server: Server) -> None:
+    """Wakhan's AI card (up to ten lines) scrolls within a few lines rather than push the log and the table talk
+    below the screen's edge at 1400x900."""
+    created = server.create([{"kind": "human", "name": "Ann"}, {"kind": "wakhan"}], seed=7)
+    page = open_page(browser, created["seats"][0]["url"], DESKTOP)
+    wait_my_turn(page)
+    for _ in range(14):
+        plain_step(page)
+    page.wait_for_timeout(300)
+    found = boxes(page, ["#wakhan", "#log-area", "#chat-area", "#chat-input"])
+    for sel, box in found.items():
+        assert box is not None and box["h"] > 0, (sel, box)
+        assert box["bottom"] <= DESKTOP["height"] + 0.5, (sel, box)
+    assert found["#wakhan"]["h"] >= 60  # her card's first lines stay readable
+    # Nothing of the column is hidden below its edge.
+    assert page.evaluate("(c => c.scrollHeight <= c.clientHeight + 1)(document.getElementById('col-map'))")
+    shot(page, "table-wakhan-1400x900")
+    assert not page.errors  # type: ignore[attr-defined]
+    page.context.close()
+
+
 def measure_targets(page: Page) -> list[dict[str, Any]]:
     """Every tap target on the page now: lit targets (map included), option buttons, side and tool buttons."""
     return list(page.evaluate("""() => [...document.querySelectorAll(
