@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import collections
 import contextlib
 import gc
 import json
@@ -79,36 +80,137 @@ def _percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-#: How every message of chat lines the server pushes begins.
+#: How every message of chat lines the server pushes begins (the server's compact JSON).
 _CHAT_LINE = '{"type":"chat_lines",'
 
 
-async def _chatter(ws: Any, rate: float, rng: random.Random, totals: Totals) -> None:
+class _Client(asyncio.Protocol):
+    """One bot client's websocket: the websockets package's sans-I/O protocol driven straight from the event loop's
+    callbacks. A message costs its parsing and little more (the package's asyncio client spends a future, a lock
+    and a wake-up of its reader on each), and a push of chat lines is counted and dropped as it arrives. The load
+    generator shares the machine's cores with the server it measures: what it spends is added to the round trips
+    it times."""
+
+    def __init__(self, url: str, totals: Totals) -> None:
+        from websockets.client import ClientProtocol
+        from websockets.uri import parse_uri
+
+        self.ws = ClientProtocol(parse_uri(url), max_size=None)
+        self.totals = totals
+        self.inbox: collections.deque[str] = collections.deque()
+        self.parts: list[bytes] = []
+        self.waiter: asyncio.Future[None] | None = None
+        self.opened: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self.transport: asyncio.Transport | None = None
+        self.closed = False
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        assert isinstance(transport, asyncio.Transport)
+        self.transport = transport
+        self.ws.send_request(self.ws.connect())
+        self._flush()
+
+    def data_received(self, data: bytes) -> None:
+        from websockets.frames import Frame, Opcode
+
+        self.ws.receive_data(data)
+        for event in self.ws.events_received():
+            if not isinstance(event, Frame):  # the handshake's response
+                if not self.opened.done():
+                    failed = self.ws.handshake_exc
+                    if failed is None:
+                        self.opened.set_result(None)
+                    else:
+                        self.opened.set_exception(failed)
+            elif event.opcode in (Opcode.TEXT, Opcode.CONT):
+                self.parts.append(bytes(event.data))
+                if event.fin:
+                    text = b"".join(self.parts).decode()
+                    self.parts = []
+                    if text.startswith(_CHAT_LINE):  # lines said at the table: nothing to time, nothing to decode
+                        self.totals.chat_pushes += 1
+                    else:
+                        self.inbox.append(text)
+                        self._wake()
+        self._flush()  # pongs, the reply to a close
+        if self.ws.parser_exc is not None or self.ws.close_expected():
+            self.close()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.closed = True
+        if not self.opened.done():
+            self.opened.set_exception(exc or ConnectionError("the server closed the connection"))
+        self._wake()
+
+    def _wake(self) -> None:
+        if self.waiter is not None and not self.waiter.done():
+            self.waiter.set_result(None)
+
+    def _flush(self) -> None:
+        data = [chunk for chunk in self.ws.data_to_send() if chunk]  # b"": the end of the stream
+        if data and self.transport is not None and not self.transport.is_closing():
+            self.transport.write(b"".join(data))
+
+    def send(self, text: str) -> None:
+        if self.closed:
+            raise ConnectionError("the connection is closed")
+        self.ws.send_text(text.encode())
+        self._flush()
+
+    async def recv(self) -> str:
+        """The next message that is not a push of chat lines."""
+        while not self.inbox:
+            if self.closed:
+                raise ConnectionError("the connection is closed")
+            self.waiter = asyncio.get_running_loop().create_future()
+            await self.waiter
+        return self.inbox.popleft()
+
+    def close(self) -> None:
+        if self.transport is not None:
+            self.transport.close()
+
+
+async def _connect(url: str, totals: Totals) -> _Client:
+    """A websocket to ``url`` (``ws://host:port/path``), open."""
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(url)
+    _transport, client = await asyncio.get_running_loop().create_connection(
+        lambda: _Client(url, totals), parts.hostname or "127.0.0.1", parts.port or 80)
+    try:
+        await asyncio.wait_for(client.opened, 60)
+    except BaseException:
+        client.close()
+        raise
+    return client
+
+
+async def _chatter(ws: _Client, rate: float, rng: random.Random, totals: Totals) -> None:
     """Say a line at the table about ``rate`` times a second (exponential pauses), until cancelled."""
     while True:
         await asyncio.sleep(rng.expovariate(rate))
-        await ws.send(json.dumps({"type": "chat", "text": f"line {rng.randrange(10**6)} at the table"}))
+        ws.send(json.dumps({"type": "chat", "text": f"line {rng.randrange(10**6)} at the table"}))
         totals.chat_lines += 1
 
 
 async def _seat(ws_url: str, game: str, token: str, think: float, rng: random.Random, totals: Totals,
                 deadline: float, pages: Any = None, chat: float = 0.0) -> bool:
     """Play one seat until the game ends (True) or the time is up (False); say ``chat`` lines a second."""
-    import websockets
+    ws = await _connect(f"{ws_url}/ws/{game}", totals)
+    totals.connections += 1
+    # A bot client needs only its decision; a client acting as a browser page takes the page's model.
+    ws.send(json.dumps({"type": "hello", "token": token, **({} if pages is not None else {"model": False})}))
+    chatter = asyncio.create_task(_chatter(ws, chat, random.Random(rng.random()), totals)) if chat else None
+    try:
+        return await _play(ws, game, token, think, rng, totals, deadline, pages, ws_url)
+    finally:
+        if chatter is not None:
+            chatter.cancel()
+        ws.close()
 
-    async with websockets.connect(f"{ws_url}/ws/{game}", max_size=None, open_timeout=60, compression=None) as ws:
-        totals.connections += 1
-        # A bot client needs only its decision; a client acting as a browser page takes the page's model.
-        await ws.send(json.dumps({"type": "hello", "token": token, **({} if pages is not None else {"model": False})}))
-        chatter = asyncio.create_task(_chatter(ws, chat, random.Random(rng.random()), totals)) if chat else None
-        try:
-            return await _play(ws, game, token, think, rng, totals, deadline, pages, ws_url)
-        finally:
-            if chatter is not None:
-                chatter.cancel()
 
-
-async def _play(ws: Any, game: str, token: str, think: float, rng: random.Random, totals: Totals,
+async def _play(ws: _Client, game: str, token: str, think: float, rng: random.Random, totals: Totals,
                 deadline: float, pages: Any, ws_url: str) -> bool:
     # One timeout for the whole game (the loop's clock is time.monotonic()), not one per message received: a
     # wait_for() a message is a task and a timer each, and chat brings 30 messages a second to every seat.
@@ -119,16 +221,12 @@ async def _play(ws: Any, game: str, token: str, think: float, rng: random.Random
         return False
 
 
-async def _moves(ws: Any, game: str, token: str, think: float, rng: random.Random, totals: Totals, pages: Any,
+async def _moves(ws: _Client, game: str, token: str, think: float, rng: random.Random, totals: Totals, pages: Any,
                  ws_url: str) -> bool:
     sent_at: float | None = None
     sent_seq = -1
     while True:
-        raw = await ws.recv()
-        if raw.startswith(_CHAT_LINE):  # lines said at the table (the server's compact JSON): nothing to time, and
-            totals.chat_pushes += 1     # not decoding thousands of them a second keeps the client off the server's CPU
-            continue
-        m = json.loads(raw)
+        m = json.loads(await ws.recv())  # lines said at the table never come here (_Client counts them)
         kind = m["type"]
         if kind == "error":
             totals.errors += 1
@@ -157,7 +255,7 @@ async def _moves(ws: Any, game: str, token: str, think: float, rng: random.Rando
         option = options[rng.randrange(len(options))]["option"]
         sent_seq = m["seq"]
         sent_at = time.perf_counter()
-        await ws.send(json.dumps({"type": "move", "seq": sent_seq, "option": option}))
+        ws.send(json.dumps({"type": "move", "seq": sent_seq, "option": option}))
 
 
 async def _table(client: Any, urls: list[str], players: int, seed: int, think: float, totals: Totals,
