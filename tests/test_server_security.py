@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+from datetime import UTC, datetime
 import re
 import sqlite3
 from collections.abc import Iterator
@@ -532,5 +533,13 @@ def test_the_store_commits_a_move_only_while_its_link_still_works(tmp_path: Path
     assert store.load_game("g1").seq == 1
     assert store.append("g1", 1, "move", 0, option, None, 1, False, "h2", token_hash=hash_token("seat-0-new"))
     assert store.append("g1", 2, "move", 1, option, None, 0, False, "h3")
+    assert not store.append("g1", 2, "move", 1, option, None, 0, False, "h3")  # that seq is taken
     assert store.load_game("g1").seq == 3
+    # What a move stores reads back as it was given: the decision, and the clock's deadline to the microsecond.
+    due = datetime(2026, 11, 29, 1, 2, 3, 456789, tzinfo=UTC)
+    assert store.append("g1", 3, "move", 0, option, "why", 1, False, "h4", {"n": 1}, deadline=due)
+    row = store.load_game("g1")
+    assert row.seq == 4 and row.to_move == 1 and row.state_hash == "h4" and row.deadline == due
+    last = store.decisions_from("g1", 3)
+    assert len(last) == 1 and last[0].option == option and last[0].reason == "why"
     store.dispose()
