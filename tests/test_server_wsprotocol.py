@@ -16,7 +16,7 @@ from uvicorn.server import ServerState  # noqa: E402
 from websockets.client import ClientProtocol  # noqa: E402
 from websockets.uri import parse_uri  # noqa: E402
 
-from paxpamir.server.wsprotocol import HIGH_WATER, protocol  # noqa: E402
+from paxpamir.server.wsprotocol import BIG, HIGH_WATER, protocol  # noqa: E402
 
 
 class Socket:
@@ -130,3 +130,22 @@ def test_once_the_application_has_closed_the_socket_it_is_read_on_to_the_peers_c
     calls, reading = asyncio.run(scenario())
     assert "pause" in calls  # the flood filled the queue
     assert reading, calls
+
+
+def test_a_large_message_stops_reading_at_once_as_uvicorn_does() -> None:
+    """What waits for the application stays near uvicorn's own bound: a message of BIG bytes or more (the
+    application refuses it anyway) pauses reading as soon as it is queued."""
+
+    async def scenario() -> list[str]:
+        async def app(scope: Any, receive: Any, send: Any) -> None:
+            assert (await receive())["type"] == "websocket.connect"
+            await send({"type": "websocket.accept"})
+            await asyncio.Event().wait()  # busy: takes nothing
+
+        server, sock, client = await connected(app)
+        client.send_text(b"small")
+        client.send_text(b"x" * BIG)
+        server.data_received(b"".join(client.data_to_send()))
+        return list(sock.calls)  # (closing the loop then cancels the application, which closes the socket)
+
+    assert asyncio.run(scenario()) == ["pause"]
