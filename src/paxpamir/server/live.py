@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import asyncio
-import json
 import time
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
+
+import orjson
 
 from ..engine.game import Game
 from .bots import HUMAN, is_machine
@@ -25,8 +26,9 @@ CHAT_RATE = 4.0
 
 
 def encode(message: dict[str, Any]) -> str:
-    """A message as a page is sent it: compact JSON."""
-    return json.dumps(message, separators=(",", ":"))
+    """A message as a page is sent it: compact JSON (UTF-8 text, keys in their order; orjson, as every page's view
+    model is encoded after every move: the standard library's encoder took a quarter of the server's CPU)."""
+    return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 @dataclass(eq=False)

@@ -18,7 +18,6 @@ import asyncio
 import collections
 import contextlib
 import gc
-import json
 import os
 import random
 import socket
@@ -81,7 +80,7 @@ def _percentile(values: list[float], q: float) -> float:
 
 
 #: How every message of chat lines the server pushes begins (the server's compact JSON).
-_CHAT_LINE = '{"type":"chat_lines",'
+_CHAT_LINE = b'{"type":"chat_lines",'
 
 
 class _Client(asyncio.Protocol):
@@ -97,7 +96,7 @@ class _Client(asyncio.Protocol):
 
         self.ws = ClientProtocol(parse_uri(url), max_size=None)
         self.totals = totals
-        self.inbox: collections.deque[str] = collections.deque()
+        self.inbox: collections.deque[bytes] = collections.deque()
         self.parts: list[bytes] = []
         self.waiter: asyncio.Future[None] | None = None
         self.opened: asyncio.Future[None] = asyncio.get_running_loop().create_future()
@@ -125,12 +124,12 @@ class _Client(asyncio.Protocol):
             elif event.opcode in (Opcode.TEXT, Opcode.CONT):
                 self.parts.append(bytes(event.data))
                 if event.fin:
-                    text = b"".join(self.parts).decode()
+                    message = b"".join(self.parts)
                     self.parts = []
-                    if text.startswith(_CHAT_LINE):  # lines said at the table: nothing to time, nothing to decode
+                    if message.startswith(_CHAT_LINE):  # lines said at the table: nothing to time, nothing to decode
                         self.totals.chat_pushes += 1
                     else:
-                        self.inbox.append(text)
+                        self.inbox.append(message)
                         self._wake()
         self._flush()  # pongs, the reply to a close
         if self.ws.parser_exc is not None or self.ws.close_expected():
@@ -151,20 +150,25 @@ class _Client(asyncio.Protocol):
         if data and self.transport is not None and not self.transport.is_closing():
             self.transport.write(b"".join(data))
 
-    def send(self, text: str) -> None:
+    def send(self, message: dict[str, Any]) -> None:
+        """Send ``message`` as JSON text."""
+        import orjson
+
         if self.closed:
             raise ConnectionError("the connection is closed")
-        self.ws.send_text(text.encode())
+        self.ws.send_text(orjson.dumps(message))
         self._flush()
 
-    async def recv(self) -> str:
-        """The next message that is not a push of chat lines."""
+    async def recv(self) -> dict[str, Any]:
+        """The next message that is not a push of chat lines, decoded."""
+        import orjson
+
         while not self.inbox:
             if self.closed:
                 raise ConnectionError("the connection is closed")
             self.waiter = asyncio.get_running_loop().create_future()
             await self.waiter
-        return self.inbox.popleft()
+        return dict(orjson.loads(self.inbox.popleft()))
 
     def close(self) -> None:
         if self.transport is not None:
@@ -190,7 +194,7 @@ async def _chatter(ws: _Client, rate: float, rng: random.Random, totals: Totals)
     """Say a line at the table about ``rate`` times a second (exponential pauses), until cancelled."""
     while True:
         await asyncio.sleep(rng.expovariate(rate))
-        ws.send(json.dumps({"type": "chat", "text": f"line {rng.randrange(10**6)} at the table"}))
+        ws.send({"type": "chat", "text": f"line {rng.randrange(10**6)} at the table"})
         totals.chat_lines += 1
 
 
@@ -200,7 +204,7 @@ async def _seat(ws_url: str, game: str, token: str, think: float, rng: random.Ra
     ws = await _connect(f"{ws_url}/ws/{game}", totals)
     totals.connections += 1
     # A bot client needs only its decision; a client acting as a browser page takes the page's model.
-    ws.send(json.dumps({"type": "hello", "token": token, **({} if pages is not None else {"model": False})}))
+    ws.send({"type": "hello", "token": token, **({} if pages is not None else {"model": False})})
     chatter = asyncio.create_task(_chatter(ws, chat, random.Random(rng.random()), totals)) if chat else None
     try:
         return await _play(ws, game, token, think, rng, totals, deadline, pages, ws_url)
@@ -226,7 +230,7 @@ async def _moves(ws: _Client, game: str, token: str, think: float, rng: random.R
     sent_at: float | None = None
     sent_seq = -1
     while True:
-        m = json.loads(await ws.recv())  # lines said at the table never come here (_Client counts them)
+        m = await ws.recv()  # lines said at the table never come here (_Client counts them)
         kind = m["type"]
         if kind == "error":
             totals.errors += 1
@@ -255,7 +259,7 @@ async def _moves(ws: _Client, game: str, token: str, think: float, rng: random.R
         option = options[rng.randrange(len(options))]["option"]
         sent_seq = m["seq"]
         sent_at = time.perf_counter()
-        ws.send(json.dumps({"type": "move", "seq": sent_seq, "option": option}))
+        ws.send({"type": "move", "seq": sent_seq, "option": option})
 
 
 async def _table(client: Any, urls: list[str], players: int, seed: int, think: float, totals: Totals,
