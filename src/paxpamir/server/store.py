@@ -162,20 +162,17 @@ _ADVANCE = text(
     bindparam("over", type_=Boolean()), bindparam("now", type_=DateTime(timezone=True)),
     bindparam("token_hash", type_=String()), bindparam("deadline", type_=DateTime(timezone=True)),
 )
-_RECORD = text(
+_RECORD_SQL = (
     "INSERT INTO decisions (game_id, seq, kind, seat, option, reason, reason_data, created_at) "
     "VALUES (:id, :seq, :kind, :seat, :option, :reason, :reason_data, :now)"
-).bindparams(bindparam("now", type_=DateTime(timezone=True)))
-# The same two on SQLite as the driver's own statements (Store._append_sqlite).
+)
+_RECORD = text(_RECORD_SQL).bindparams(bindparam("now", type_=DateTime(timezone=True)))
+# The compare-and-set on SQLite as the driver's own statement, with _RECORD_SQL (Store._append_sqlite).
 _ADVANCE_SQLITE = (
     "UPDATE games SET seq = :next, to_move = :to_move, over = :over, state_hash = :hash, updated_at = :now, "
     "deadline = :deadline, reminded = 0 "
     "WHERE id = :id AND seq = :seq AND (:token_hash IS NULL OR EXISTS "
     "(SELECT 1 FROM tokens WHERE tokens.token_hash = :token_hash AND tokens.game_id = :id))"
-)
-_RECORD_SQLITE = (
-    "INSERT INTO decisions (game_id, seq, kind, seat, option, reason, reason_data, created_at) "
-    "VALUES (:id, :seq, :kind, :seat, :option, :reason, :reason_data, :now)"
 )
 _NOTIFY = text("SELECT pg_notify(:ch, :payload)")
 _ADD_CHAT_SQLITE = "INSERT INTO chat (game_id, seat, role, name, text, seq, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)"
@@ -509,7 +506,7 @@ class Store:
                 if cur.rowcount != 1:
                     c.rollback()
                     return False
-                cur.execute(_RECORD_SQLITE, params)
+                cur.execute(_RECORD_SQL, params)
             except sqlite3.IntegrityError:
                 c.rollback()
                 return False
