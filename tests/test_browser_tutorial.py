@@ -87,17 +87,24 @@ def take_marked(page: Page) -> bool:
 
 
 def play_to(page: Page, stop: Any = None, limit: int = 400) -> list[str]:
-    """Take the marked choices until the recap (or until ``stop(page)``); the titles of the steps seen."""
-    titles: list[str] = []
+    """Take the marked choices until the recap (or until ``stop(page)``); the titles of the steps seen. The page
+    records each title as it is shown (a step can come and go between two of this loop's looks)."""
+    page.evaluate("""() => {
+      window.tutorialTitles = [];
+      const note = () => {
+        const h = document.querySelector("#tutorial h2"), seen = window.tutorialTitles;
+        const title = h ? h.textContent : "";
+        if (title && seen[seen.length - 1] !== title) seen.push(title);
+      };
+      note();
+      new MutationObserver(note).observe(document.body, { subtree: true, childList: true, characterData: true });
+    }""")
     for _ in range(limit):
         if page.locator("#tut-real").count() or (stop is not None and stop(page)):
             break
-        title = page.inner_text("#tutorial h2") if page.locator("#tutorial h2").count() else ""
-        if title and (not titles or titles[-1] != title):
-            titles.append(title)
         if not take_marked(page):
             page.wait_for_timeout(60)
-    return titles
+    return list(page.evaluate("window.tutorialTitles"))
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
