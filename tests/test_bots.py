@@ -10,7 +10,15 @@ import pytest
 from paxpamir import Game
 from paxpamir.agents.base import Agent, Decision
 from paxpamir.agents.bots import RandomBot
-from paxpamir.agents.heuristic import PLAN_WIDTH, REPLY_WIDTH, HeuristicBot, reply_scores, score_options
+from paxpamir.agents.heuristic import (
+    PLAN_WIDTH,
+    REPLY_WIDTH,
+    STALL_ROUNDS,
+    HeuristicBot,
+    StallWatch,
+    reply_scores,
+    score_options,
+)
 from paxpamir.agents.registry import WakhanAgent, bot_names, make_agent, parse_bot
 from paxpamir.agents.runner import play_game
 from paxpamir.agents.search import SearchBot, determinize
@@ -419,3 +427,35 @@ def test_reply_scores_rank_the_best_actions_by_wakhans_reply_and_keep_the_rest_b
     assert all(replied[i] < -1e6 for i in rest)
     assert sorted(rest, key=lambda i: -replied[i]) == sorted(rest, key=lambda i: -scores[i])
     assert max(replied[i] for i in best) > max(replied[i] for i in rest)
+
+
+def test_a_game_where_nobody_buys_still_ends() -> None:
+    """The game moves on only when cards leave the deck: two heuristic bots once taxed, built and battled back and
+    forth for thousands of turns without buying a card, so no Dominance Check ever came (seed 201419). After
+    :data:`STALL_ROUNDS` rounds with no card drawn, a bot buys; the game ends."""
+    game = Game.new(2, 201419, quiet=True)
+    play_game(game, [HeuristicBot(2014190), HeuristicBot(2014191)], max_decisions=2_000)
+    assert game.is_over and game.winners
+
+
+def test_a_stalled_game_makes_every_bot_buy() -> None:
+    """The watch reads only the deck's size (public): unchanged for five rounds at a turn decision where a card can
+    be bought, the game is stalled; a drawn card starts the count again. Then the heuristic bot and the search
+    bot buy, even where their evaluation prefers another action."""
+    game = _turn_position(2, 31, 4)
+    assert any(o[0] == "purchase" for o in game.legal_options())
+    watch = StallWatch()
+    assert not watch.stalled(game)
+    watch.since = game.turn - STALL_ROUNDS * game.n + 1
+    assert not watch.stalled(game)
+    watch.since -= 1
+    assert watch.stalled(game)
+    watch.deck += 1  # a card left the deck since
+    assert not watch.stalled(game)
+    preferred = HeuristicBot(seed=1).choose(game)
+    searched = SearchBot(seed=2, iterations=24, root_width=4).decide(game).option
+    assert preferred[0] != "purchase" and searched[0] != "purchase"  # so the next lines test something
+    for bot in (HeuristicBot(seed=1), SearchBot(seed=2, iterations=24, root_width=4)):
+        bot.stall.deck = len(game.deck)
+        bot.stall.since = game.turn - STALL_ROUNDS * game.n
+        assert bot.decide(game).option[0] == "purchase"

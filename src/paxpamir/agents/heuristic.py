@@ -166,6 +166,10 @@ WASTED: Final = 1000.0  # below every other option: one that changes nothing or 
 SHORTER: Final = 1e-6
 #: Options that stop (a follow-up's "done", the turn's end): chosen over any step tied with them.
 STOPS: Final = frozenset({DONE, END_TURN})
+#: A game stalls when nobody buys a card: the market never moves on, no Dominance Check comes and the game never
+#: ends. Two heuristic bots were seen taxing, building and battling back and forth for thousands of turns (one
+#: game in about 1,600; issue 34). After this many rounds with no card drawn from the deck, a bot buys.
+STALL_ROUNDS: Final = 5
 
 
 def _sigmoid(x: float) -> float:
@@ -632,6 +636,36 @@ class RepeatGuard:
             self.taken.setdefault(self._key(game, player), set()).add(option)
 
 
+class StallWatch:
+    """Notices a stalled game (:data:`STALL_ROUNDS`) from what a bot sees when it is asked: the size of the deck
+    (public), unchanged for that many rounds."""
+
+    __slots__ = ("deck", "since")
+
+    def __init__(self) -> None:
+        self.deck = -1
+        self.since = 0
+
+    def stalled(self, game: Game) -> bool:
+        """True at a turn decision when no card has left the deck for :data:`STALL_ROUNDS` rounds and a card can
+        be bought."""
+        if len(game.deck) != self.deck:
+            self.deck = len(game.deck)
+            self.since = game.turn
+        return (
+            game.decision == "turn"
+            and game.turn - self.since >= STALL_ROUNDS * game.n
+            and any(o[0] == "purchase" for o in game.legal_options())
+        )
+
+
+def purchases_first(options: list[Option], scores: list[float]) -> list[float]:
+    """``scores`` with every purchase above every other option (their order kept): what a bot does in a stalled
+    game (:class:`StallWatch`)."""
+    lift = max(scores) - min(scores) + 1.0
+    return [s + lift if o[0] == "purchase" else s for o, s in zip(options, scores, strict=True)]
+
+
 class HeuristicBot:
     """Chooses the option whose lookahead evaluation is best; of tied options it stops (a follow-up's "done", the
     turn's end) if it can, and otherwise breaks the tie by its own seeded generator.
@@ -643,7 +677,7 @@ class HeuristicBot:
     True
     """
 
-    __slots__ = ("seed", "rng", "noise", "follow_up", "private", "repeats", "plan", "reply", "reply_samples")
+    __slots__ = ("seed", "rng", "noise", "follow_up", "private", "repeats", "plan", "reply", "reply_samples", "stall")
 
     def __init__(
         self,
@@ -663,6 +697,7 @@ class HeuristicBot:
         # market cards from the deck, and a hand exchange shows another hand.
         self.private = private
         self.repeats = RepeatGuard()
+        self.stall = StallWatch()
         self.plan = plan
         # Against Wakhan alone, the best few turn actions are weighed against her whole reply, in several
         # determinizations of what the bot cannot see (her next AI card above all): one sampled card decides too
@@ -694,6 +729,8 @@ class HeuristicBot:
                 more = reply_scores(other, player, options, scores, self.reply)
                 total = [a + b for a, b in zip(total, more, strict=True)]
             scores = total
+        if self.stall.stalled(game):
+            scores = purchases_first(options, scores)
         tried = self.repeats.tried(game, player)
         if tried:
             # Below every option not yet taken, whatever the scores' range (an option left unscored by
@@ -723,15 +760,18 @@ __all__ = [
     "PLAN_THEN_WIDTH",
     "PLAN_WIDTH",
     "REPLY_SAMPLES",
+    "STALL_ROUNDS",
     "REPLY_WIDTH",
     "WEIGHTS",
     "HeuristicBot",
+    "StallWatch",
     "Weights",
     "card_value",
     "check_expectations",
     "evaluate",
     "greedy_step",
     "player_values",
+    "purchases_first",
     "reply_scores",
     "score_options",
     "soft_places",

@@ -49,7 +49,9 @@ A decision is searched like this:
   seed and line budget make the same decision on any machine, in either build (what tests and reproducible
   experiments use).
 
-Follow-up decisions (where to tax, build, move, battle) are the heuristic's.
+Follow-up decisions (where to tax, build, move, battle) are the heuristic's. In a stalled game (no card drawn
+from the deck for :data:`~paxpamir.agents.heuristic.STALL_ROUNDS` rounds, as
+:class:`~paxpamir.agents.heuristic.StallWatch` sees it) the candidates are the purchases.
 """
 
 from __future__ import annotations
@@ -69,6 +71,7 @@ from .heuristic import (
     PLAN_WIDTH,
     HeuristicBot,
     RepeatGuard,
+    StallWatch,
     greedy_step,
     kinds_in_role,
     score_options,
@@ -171,6 +174,7 @@ class SearchBot:
         self.follow = HeuristicBot(seed, plan=0, reply=0)  # follow-ups within an action: no turn plans
         self.wakhan = WakhanPlayer()
         self.repeats = RepeatGuard()
+        self.stall = StallWatch()
         self.searched = 0  # decisions searched, lines played and the time they took, for reports
         self.iterations_run = 0
         self.search_time = 0.0
@@ -199,6 +203,9 @@ class SearchBot:
             scores = score_options(first, player, options, True, PLAN_WIDTH)
         else:
             scores = self._planned_scores(first, player, options, started + PLAN_SHARE * self.seconds)
+        if self.stall.stalled(game):  # nobody buys, so the game would never end: the candidates are purchases
+            kept = [i for i, o in enumerate(options) if o[0] == "purchase"]
+            options, scores = [options[i] for i in kept], [scores[i] for i in kept]
         tried = self.repeats.tried(game, player)
         order = sorted(range(len(options)), key=lambda i: -scores[i])
         candidates = [options[i] for i in order if options[i] not in tried][: self.root_width]
