@@ -269,6 +269,11 @@ def test_bad_input_gets_a_clear_error_changes_nothing_and_the_server_keeps_servi
             ("[1, 2]", "bad_message"),
             ({"type": "dance"}, "bad_message"),
             ({"type": "move", "option": good}, "bad_message"),
+            ({"seq": "0", "option": good}, "bad_message"),
+            ({"seq": 0.0, "option": good}, "bad_message"),
+            ({"seq": True, "option": good}, "bad_message"),
+            ({"seq": -1, "option": good}, "bad_message"),
+            ({"seq": 10**12, "option": good}, "bad_message"),
             ({"seq": 0, "option": ["no_such_option"]}, "illegal_option"),
             ({"seq": 0, "option": "end_turn"}, "bad_message"),
             ({"seq": 5, "option": good}, "stale_seq"),
@@ -284,6 +289,9 @@ def test_bad_input_gets_a_clear_error_changes_nothing_and_the_server_keeps_servi
             error = await c.until("error")
             assert error["code"] == code, (message, error)
             assert error["message"]
+            seq = message.get("seq", 0) if isinstance(message, dict) else 0
+            if type(seq) is not int or not 0 <= seq <= 10**9:
+                assert "'seq' is a whole number from 0 to" in error["message"], error  # says what is wrong
         assert server.state(game, created["creator"]["token"])["seq"] == 0
         # Flooding: refused with rate_limited, then the connection is closed; the server keeps serving.
         for _ in range(2000):

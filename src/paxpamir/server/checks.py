@@ -20,6 +20,8 @@ from ..content.i18n import gettext as _
 MAX_DEPTH: Final = 12
 #: Longest display name, in characters, after runs of white space are made single spaces.
 MAX_NAME: Final = 40
+#: The largest ``seq`` (a game's sequence number: decisions and undos so far) a message may name.
+MAX_SEQ: Final = 10**9
 #: A game's id and a link's token: URL-safe base64, as the server makes them.
 GAME_ID: Final = re.compile(r"[A-Za-z0-9_-]{1,32}")
 TOKEN: Final = re.compile(r"[A-Za-z0-9_-]{1,200}")

@@ -24,7 +24,7 @@ from ..engine.reason import Reason
 from . import bots, views, webhooks
 from .analysis import initial_game
 from .chat import CHAT_HISTORY, TableTalk
-from .checks import ClientError
+from .checks import MAX_SEQ, ClientError, whole_number
 from .clock import Clock
 from .live import Conn, LiveGame
 from .metrics import Metrics
@@ -309,9 +309,9 @@ class Hub:
             raise ClientError("bad_message", N_("unknown message type {kind}"), kind=repr(kind))
         if role != "seat" or seat is None:
             raise ClientError("forbidden", N_("this link may watch the game but not play in it"))
-        seq = msg.get("seq")
-        if not isinstance(seq, int) or isinstance(seq, bool):
+        if "seq" not in msg:
             raise ClientError("bad_message", N_("a move needs 'seq', the sequence number of the state it answers"))
+        seq = whole_number(msg["seq"], "seq", 0, MAX_SEQ, "bad_message")
         async with live.lock:
             if seq > live.seq:  # another process may have committed what this one has not heard of yet
                 await self.sync_locked(live)

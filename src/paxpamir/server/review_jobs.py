@@ -319,7 +319,7 @@ async def api_hint(request: Request) -> Response:
         body = await _body(request, ("seq",), N_("a hint request"))
         seq = body.get("seq")
         if seq is not None:
-            seq = checks.whole_number(seq, "seq", 0, 10**9)
+            seq = checks.whole_number(seq, "seq", 0, checks.MAX_SEQ)
         answer = await hub.reviews.hint(live, role, seat, seq)
     except ClientError as exc:
         return _error(exc)
