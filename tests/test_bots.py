@@ -13,11 +13,11 @@ from paxpamir.agents.bots import RandomBot
 from paxpamir.agents.heuristic import (
     PLAN_WIDTH,
     REPLY_WIDTH,
-    STALL_ROUNDS,
+    STALL_DECISIONS,
     HeuristicBot,
-    StallWatch,
     reply_scores,
     score_options,
+    stalled,
 )
 from paxpamir.agents.registry import WakhanAgent, bot_names, make_agent, parse_bot
 from paxpamir.agents.runner import play_game
@@ -430,32 +430,36 @@ def test_reply_scores_rank_the_best_actions_by_wakhans_reply_and_keep_the_rest_b
 
 
 def test_a_game_where_nobody_buys_still_ends() -> None:
-    """The game moves on only when cards leave the deck: two heuristic bots once taxed, built and battled back and
+    """The game moves on only when cards are bought: two heuristic bots once taxed, built and battled back and
     forth for thousands of turns without buying a card, so no Dominance Check ever came (seed 201419). After
-    :data:`STALL_ROUNDS` rounds with no card drawn, a bot buys; the game ends."""
+    :data:`STALL_DECISIONS` decisions per seat with no card bought, a bot buys; the game ends."""
     game = Game.new(2, 201419, quiet=True)
     play_game(game, [HeuristicBot(2014190), HeuristicBot(2014191)], max_decisions=2_000)
     assert game.is_over and game.winners
 
 
-def test_a_stalled_game_makes_every_bot_buy() -> None:
-    """The watch reads only the deck's size (public): unchanged for five rounds at a turn decision where a card can
-    be bought, the game is stalled; a drawn card starts the count again. Then the heuristic bot and the search
-    bot buy, even where their evaluation prefers another action."""
-    game = _turn_position(2, 31, 4)
-    assert any(o[0] == "purchase" for o in game.legal_options())
-    watch = StallWatch()
-    assert not watch.stalled(game)
-    watch.since = game.turn - STALL_ROUNDS * game.n + 1
-    assert not watch.stalled(game)
-    watch.since -= 1
-    assert watch.stalled(game)
-    watch.deck += 1  # a card left the deck since
-    assert not watch.stalled(game)
-    preferred = HeuristicBot(seed=1).choose(game)
-    searched = SearchBot(seed=2, iterations=24, root_width=4).decide(game).option
-    assert preferred[0] != "purchase" and searched[0] != "purchase"  # so the next lines test something
-    for bot in (HeuristicBot(seed=1), SearchBot(seed=2, iterations=24, root_width=4)):
-        bot.stall.deck = len(game.deck)
-        bot.stall.since = game.turn - STALL_ROUNDS * game.n
-        assert bot.decide(game).option[0] == "purchase"
+def test_a_stalled_game_makes_every_bot_buy_even_one_built_for_this_decision_alone() -> None:
+    """Stalled: at a turn decision, no card bought in the game's last 30 decisions per seat (read from its record,
+    so a bot built afresh for each decision, as the server builds them, sees it too). Then the heuristic bot and
+    the search bot buy, where their evaluation prefers another action; a purchase ends the stall."""
+    game = Game.new(2, 201419, quiet=True)
+    bots = [HeuristicBot(2014190), HeuristicBot(2014191)]
+    while not stalled(game):
+        assert not game.is_over
+        who = game.current_player
+        assert who is not None
+        game.apply(bots[who].decide(game).option)
+    recent = game.choices()[-STALL_DECISIONS * game.n :]
+    assert not any(choice[1][0] == "purchase" for choice in recent)
+    options = game.legal_options()
+    player = game.current_player
+    assert player is not None
+    scores = score_options(game, player, options, True, PLAN_WIDTH)
+    assert options[max(range(len(options)), key=lambda i: scores[i])][0] != "purchase"  # it would not buy
+    bought = HeuristicBot(seed=1).decide(game).option
+    assert bought[0] == "purchase"
+    assert SearchBot(seed=2, iterations=24, root_width=4).decide(game).option[0] == "purchase"
+    game.apply(bought)
+    while game.decision != "turn":
+        game.apply(game.legal_options()[0])
+    assert not stalled(game)

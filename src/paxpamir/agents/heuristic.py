@@ -168,8 +168,11 @@ SHORTER: Final = 1e-6
 STOPS: Final = frozenset({DONE, END_TURN})
 #: A game stalls when nobody buys a card: the market never moves on, no Dominance Check comes and the game never
 #: ends. Two heuristic bots were seen taxing, building and battling back and forth for thousands of turns (one
-#: game in about 1,600; issue 34). After this many rounds with no card drawn from the deck, a bot buys.
-STALL_ROUNDS: Final = 5
+#: game in about 1,600; issue 34). After this many decisions per seat (about five rounds) with no card bought, a
+#: bot buys (:func:`stalled`).
+STALL_DECISIONS: Final = 30
+#: The options that buy a card (a player's purchase, Wakhan's radicalize).
+BUYS: Final = frozenset({"purchase", "radicalize"})
 
 
 def _sigmoid(x: float) -> float:
@@ -636,32 +639,24 @@ class RepeatGuard:
             self.taken.setdefault(self._key(game, player), set()).add(option)
 
 
-class StallWatch:
-    """Notices a stalled game (:data:`STALL_ROUNDS`) from what a bot sees when it is asked: the size of the deck
-    (public), unchanged for that many rounds."""
-
-    __slots__ = ("deck", "since")
-
-    def __init__(self) -> None:
-        self.deck = -1
-        self.since = 0
-
-    def stalled(self, game: Game) -> bool:
-        """True at a turn decision when no card has left the deck for :data:`STALL_ROUNDS` rounds and a card can
-        be bought."""
-        if len(game.deck) != self.deck:
-            self.deck = len(game.deck)
-            self.since = game.turn
-        return (
-            game.decision == "turn"
-            and game.turn - self.since >= STALL_ROUNDS * game.n
-            and any(o[0] == "purchase" for o in game.legal_options())
-        )
+def stalled(game: Game) -> bool:
+    """True at a turn decision where a card can be bought when nobody has bought one in the last
+    :data:`STALL_DECISIONS` decisions per seat: read from the game's own record (public), so that a bot built afresh
+    for each decision, as the server builds them, sees it too."""
+    if game.decision != "turn":
+        return False
+    limit = STALL_DECISIONS * game.n
+    recent = game.choices()[-limit:]
+    return (
+        len(recent) == limit
+        and not any(choice[1][0] in BUYS for choice in recent)
+        and any(o[0] == "purchase" for o in game.legal_options())
+    )
 
 
 def purchases_first(options: list[Option], scores: list[float]) -> list[float]:
     """``scores`` with every purchase above every other option (their order kept): what a bot does in a stalled
-    game (:class:`StallWatch`)."""
+    game (:func:`stalled`)."""
     lift = max(scores) - min(scores) + 1.0
     return [s + lift if o[0] == "purchase" else s for o, s in zip(options, scores, strict=True)]
 
@@ -677,7 +672,7 @@ class HeuristicBot:
     True
     """
 
-    __slots__ = ("seed", "rng", "noise", "follow_up", "private", "repeats", "plan", "reply", "reply_samples", "stall")
+    __slots__ = ("seed", "rng", "noise", "follow_up", "private", "repeats", "plan", "reply", "reply_samples")
 
     def __init__(
         self,
@@ -697,7 +692,6 @@ class HeuristicBot:
         # market cards from the deck, and a hand exchange shows another hand.
         self.private = private
         self.repeats = RepeatGuard()
-        self.stall = StallWatch()
         self.plan = plan
         # Against Wakhan alone, the best few turn actions are weighed against her whole reply, in several
         # determinizations of what the bot cannot see (her next AI card above all): one sampled card decides too
@@ -729,7 +723,7 @@ class HeuristicBot:
                 more = reply_scores(other, player, options, scores, self.reply)
                 total = [a + b for a, b in zip(total, more, strict=True)]
             scores = total
-        if self.stall.stalled(game):
+        if stalled(game):
             scores = purchases_first(options, scores)
         tried = self.repeats.tried(game, player)
         if tried:
@@ -760,11 +754,10 @@ __all__ = [
     "PLAN_THEN_WIDTH",
     "PLAN_WIDTH",
     "REPLY_SAMPLES",
-    "STALL_ROUNDS",
+    "STALL_DECISIONS",
     "REPLY_WIDTH",
     "WEIGHTS",
     "HeuristicBot",
-    "StallWatch",
     "Weights",
     "card_value",
     "check_expectations",
@@ -775,5 +768,6 @@ __all__ = [
     "reply_scores",
     "score_options",
     "soft_places",
+    "stalled",
     "win_chance",
 ]

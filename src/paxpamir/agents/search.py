@@ -49,9 +49,8 @@ A decision is searched like this:
   seed and line budget make the same decision on any machine, in either build (what tests and reproducible
   experiments use).
 
-Follow-up decisions (where to tax, build, move, battle) are the heuristic's. In a stalled game (no card drawn
-from the deck for :data:`~paxpamir.agents.heuristic.STALL_ROUNDS` rounds, as
-:class:`~paxpamir.agents.heuristic.StallWatch` sees it) the candidates are the purchases.
+Follow-up decisions (where to tax, build, move, battle) are the heuristic's. In a stalled game (no card bought
+for about five rounds: :func:`~paxpamir.agents.heuristic.stalled`) the candidates are the purchases.
 """
 
 from __future__ import annotations
@@ -71,10 +70,10 @@ from .heuristic import (
     PLAN_WIDTH,
     HeuristicBot,
     RepeatGuard,
-    StallWatch,
     greedy_step,
     kinds_in_role,
     score_options,
+    stalled,
     win_chance,
 )
 from .wakhan import WakhanPlayer
@@ -174,7 +173,6 @@ class SearchBot:
         self.follow = HeuristicBot(seed, plan=0, reply=0)  # follow-ups within an action: no turn plans
         self.wakhan = WakhanPlayer()
         self.repeats = RepeatGuard()
-        self.stall = StallWatch()
         self.searched = 0  # decisions searched, lines played and the time they took, for reports
         self.iterations_run = 0
         self.search_time = 0.0
@@ -203,7 +201,7 @@ class SearchBot:
             scores = score_options(first, player, options, True, PLAN_WIDTH)
         else:
             scores = self._planned_scores(first, player, options, started + PLAN_SHARE * self.seconds)
-        if self.stall.stalled(game):  # nobody buys, so the game would never end: the candidates are purchases
+        if stalled(game):  # nobody buys, so the game would never end: the candidates are purchases
             kept = [i for i, o in enumerate(options) if o[0] == "purchase"]
             options, scores = [options[i] for i in kept], [scores[i] for i in kept]
         tried = self.repeats.tried(game, player)
