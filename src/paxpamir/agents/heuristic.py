@@ -650,15 +650,20 @@ def stalled(game: Game) -> bool:
     return (
         len(recent) == limit
         and not any(choice[1][0] in BUYS for choice in recent)
-        and any(o[0] == "purchase" for o in game.legal_options())
+        and any(is_purchase(o) for o in game.legal_options())
     )
+
+
+def is_purchase(option: Option) -> bool:
+    """A player's purchase of a market card."""
+    return option[0] == "purchase"
 
 
 def purchases_first(options: list[Option], scores: list[float]) -> list[float]:
     """``scores`` with every purchase above every other option (their order kept): what a bot does in a stalled
     game (:func:`stalled`)."""
     lift = max(scores) - min(scores) + 1.0
-    return [s + lift if o[0] == "purchase" else s for o, s in zip(options, scores, strict=True)]
+    return [s + lift if is_purchase(o) else s for o, s in zip(options, scores, strict=True)]
 
 
 class HeuristicBot:
@@ -754,8 +759,8 @@ __all__ = [
     "PLAN_THEN_WIDTH",
     "PLAN_WIDTH",
     "REPLY_SAMPLES",
-    "STALL_DECISIONS",
     "REPLY_WIDTH",
+    "STALL_DECISIONS",
     "WEIGHTS",
     "HeuristicBot",
     "Weights",
@@ -763,6 +768,7 @@ __all__ = [
     "check_expectations",
     "evaluate",
     "greedy_step",
+    "is_purchase",
     "player_values",
     "purchases_first",
     "reply_scores",

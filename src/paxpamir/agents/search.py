@@ -71,6 +71,7 @@ from .heuristic import (
     HeuristicBot,
     RepeatGuard,
     greedy_step,
+    is_purchase,
     kinds_in_role,
     score_options,
     stalled,
@@ -202,7 +203,7 @@ class SearchBot:
         else:
             scores = self._planned_scores(first, player, options, started + PLAN_SHARE * self.seconds)
         if stalled(game):  # nobody buys, so the game would never end: the candidates are purchases
-            kept = [i for i, o in enumerate(options) if o[0] == "purchase"]
+            kept = [i for i, o in enumerate(options) if is_purchase(o)]
             options, scores = [options[i] for i in kept], [scores[i] for i in kept]
         tried = self.repeats.tried(game, player)
         order = sorted(range(len(options)), key=lambda i: -scores[i])
