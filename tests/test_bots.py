@@ -121,7 +121,7 @@ def test_search_spends_its_budget_by_sequential_halving() -> None:
 def test_the_heuristics_preference_counts_as_lines_of_its_own() -> None:
     # The heuristic's score of each candidate counts as PRIOR_LINES lines. In these positions the lines alone
     # overturn the heuristic's first choice; with a weight no number of lines can outvote, the search keeps it.
-    for seed in (36, 41, 52):
+    for seed in (36, 42, 52):
         game = _turn_position(2, seed, 4)
         seat = game.current_player
         assert seat is not None

@@ -15,7 +15,7 @@ from test_bots import _turn_position
 
 from paxpamir.agents.heuristic import PLAN_WIDTH, score_options
 from paxpamir.agents.registry import make_agent, parse_bot
-from paxpamir.agents.search import SEARCH_LEVELS, SearchBot, determinize
+from paxpamir.agents.search import SEARCH_LEVELS, SearchBot, TurnNode, determinize
 from paxpamir.engine.errors import PamirError
 
 
@@ -137,3 +137,39 @@ def test_the_turn_plan_within_a_time_limit_is_the_heuristics_own_plan_or_a_part_
             world, seat, options, True, PLAN_WIDTH
         )
         assert bot._planned_scores(world, seat, options, -math.inf) == score_options(world, seat, options, True)
+
+
+def _nodes(node: TurnNode) -> list[TurnNode]:
+    return [node, *(n for child in node.children.values() for n in _nodes(child))]
+
+
+@pytest.mark.parametrize("widening", [0.0, 0.5])
+def test_each_line_counts_once_in_the_tree_of_the_searchers_turn(widening: float) -> None:
+    # A line passes each node of its path once: a forced decision (one legal option) stays at its node and is
+    # not counted there a second time, so no node's children have more visits than the node.
+    game = _turn_position(2, 31, 4)
+    bot = SearchBot(seed=2, iterations=120, root_width=4, widening=widening)
+    bot.decide(game)
+    for option, tree in bot.last_trees.items():
+        assert tree.visits == bot.last_lines[option]
+        for node in _nodes(tree):
+            assert sum(child.visits for child in node.children.values()) <= node.visits
+
+
+def test_the_levels_follow_the_heuristic_through_the_rest_of_the_turn() -> None:
+    # Widening 0: one continuation a node (the heuristic's best where the first reached it), so a candidate is
+    # valued by its best continuation, not by the mean over continuations tried; 0.5 widens as visits grow.
+    assert all(level["widening"] == 0.0 for level in SEARCH_LEVELS.values())
+    game = _turn_position(2, 31, 4)
+    widths = {}
+    for widening in (0.0, 0.5):
+        bot = SearchBot(seed=2, iterations=120, root_width=4, widening=widening)
+        bot.decide(game)
+        widths[widening] = max(len(n.children) for tree in bot.last_trees.values() for n in _nodes(tree))
+    assert widths == {0.0: 1, 0.5: 4}
+
+
+@pytest.mark.parametrize("widening", [-0.1, math.inf, math.nan])
+def test_a_widening_that_is_not_a_number_of_zero_or_more_is_refused(widening: float) -> None:
+    with pytest.raises(ValueError, match="widening"):
+        SearchBot(seed=1, iterations=10, widening=widening)

@@ -17,7 +17,8 @@ A decision is searched like this:
    in one determinization); the best ``root_width`` are kept.
 2. **Lines.** A line plays one candidate in a copy of a determinization: the rest of the searcher's own turn
    down a tree of its turn decisions shared by all determinizations (:class:`TurnNode`: children added
-   best-first by the heuristic as visits grow, then UCB1 among those legal in the determinization), every
+   best-first by the heuristic as visits grow, then UCB1 among those legal in the determinization; the levels
+   widen it not at all, so the rest of the turn is the heuristic's best continuation), every
    other seat's decisions by the heuristic's one-action lookahead and Wakhan's by her procedure, up to the
    searcher's next turn. The reward is the searcher's chance of winning there as the heuristic sees it
    (:func:`~paxpamir.agents.heuristic.win_chance`, a softmax of every seat's value; a share of the win, or 0, at
@@ -87,9 +88,9 @@ if TYPE_CHECKING:
 #: decision that does not depend on the machine, give a budget in lines instead (``SearchBot(iterations=80)``,
 #: the bot named ``search:80``).
 SEARCH_LEVELS: Final[dict[str, dict[str, Any]]] = {
-    "fast": {"seconds": 0.3, "root_width": 4},
-    "normal": {"seconds": 1.0, "root_width": 4},
-    "strong": {"seconds": 5.0, "root_width": 8},
+    "fast": {"seconds": 0.3, "root_width": 4, "widening": 0.0},
+    "normal": {"seconds": 1.0, "root_width": 4, "widening": 0.0},
+    "strong": {"seconds": 5.0, "root_width": 8, "widening": 0.0},
 }
 
 #: The decisions the search leaves to the heuristic's one-action lookahead, by their role there
@@ -101,7 +102,10 @@ EXPLORATION: Final[float] = 0.7
 REWARD_SCALE: Final[float] = 12.0
 #: A cap on the decisions of one line (a line ends at the searcher's next turn, long before this).
 LINE_STEPS: Final[int] = 400
-#: Progressive widening: a turn node visited v times has up to ceil(WIDENING * sqrt(v + 1)) children.
+#: Progressive widening: a turn node visited v times has up to max(1, ceil(widening * sqrt(v + 1))) children. The
+#: levels use 0: the rest of the searcher's turn is the heuristic's, so that a candidate is judged by its best
+#: continuation rather than by the mean over tried ones (with 0.5, a candidate whose good continuation is one of
+#: many was valued below one with few).
 WIDENING: Final[float] = 0.5
 #: The heuristic's score of a candidate counts as this many lines: a candidate must beat the heuristic's
 #: preference by more than the noise of a few determinizations to be chosen instead.
@@ -139,8 +143,9 @@ class SearchBot:
     determinizations of its own view, chosen among by sequential halving. ``seconds``: the time a searched
     decision may take (anytime: the best choice so far when it is up; the normal level's second when no budget is
     given); ``iterations``: a budget in lines instead, for decisions that depend only on the seed (or as well:
-    whichever runs out first); ``root_width``: candidates. ``clock`` reads the time in seconds (tests give a
-    fake one).
+    whichever runs out first); ``root_width``: candidates; ``widening``: how the tree of the rest of its turn
+    widens (:data:`WIDENING`; the levels' 0 keeps the heuristic's continuation). ``clock`` reads the time in
+    seconds (tests give a fake one).
 
     >>> from paxpamir import Game
     >>> game = Game.new(players=2, seed=3)
@@ -157,12 +162,15 @@ class SearchBot:
         root_width: int = 6,
         exploration: float = EXPLORATION,
         prior_lines: float = PRIOR_LINES,
+        widening: float = WIDENING,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         if iterations is None and seconds is None:
             seconds = float(SEARCH_LEVELS["normal"]["seconds"])
         if (iterations is not None and iterations < 1) or (seconds is not None and not seconds > 0):
             raise ValueError(f"a search budget must be positive: {iterations} lines, {seconds} seconds")
+        if not 0 <= widening < math.inf:
+            raise ValueError(f"widening is 0 or more, not {widening}")
         self.seed = seed
         self.rng = random.Random(seed)
         self.iterations = iterations
@@ -171,6 +179,7 @@ class SearchBot:
         self.root_width = root_width
         self.exploration = exploration
         self.prior_lines = prior_lines
+        self.widening = widening
         self.follow = HeuristicBot(seed, plan=0, reply=0)  # follow-ups within an action: no turn plans
         self.wakhan = WakhanPlayer()
         self.repeats = RepeatGuard()
@@ -178,8 +187,10 @@ class SearchBot:
         self.iterations_run = 0
         self.search_time = 0.0
         self.dropped = 0  # lines cut short by the deadline (not scored)
-        #: The lines each candidate of the last searched decision was played in (best-first by the heuristic).
+        #: The lines each candidate of the last searched decision was played in (best-first by the heuristic),
+        #: and the tree of the searcher's turn decisions after each.
         self.last_lines: dict[Option, int] = {}
+        self.last_trees: dict[Option, TurnNode] = {}
 
     def decide(self, game: Game) -> Decision:
         options = game.legal_options()
@@ -315,6 +326,7 @@ class SearchBot:
             if r < rounds - 1:
                 survivors = survivors[: (len(survivors) + 1) // 2]
         self.last_lines = counts
+        self.last_trees = trees
         best = survivors[0]
         return best, done, trees[best].total / max(1, trees[best].visits)
 
@@ -364,9 +376,10 @@ class SearchBot:
                 if g.decision == "turn":
                     if g.turn != turn:
                         break
-                    node = self._descend(g, player, node)
-                    if path is not None:
-                        path.append(node)
+                    child = self._descend(g, player, node)
+                    if path is not None and child is not node:  # a forced decision stays at the node
+                        path.append(child)
+                    node = child
                 else:
                     greedy_step(g, player, True)
             elif who == g.wakhan:
@@ -384,7 +397,7 @@ class SearchBot:
             g.apply(options[0])
             return node
         legal = [o for o in node.children if o in options]
-        if len(legal) < math.ceil(WIDENING * math.sqrt(node.visits + 1)) and len(legal) < len(options):
+        if len(legal) < max(1, math.ceil(self.widening * math.sqrt(node.visits + 1))) and len(legal) < len(options):
             scores = score_options(g, player, options, True)
             fresh = [i for i in range(len(options)) if options[i] not in node.children]
             option = options[max(fresh, key=lambda i: scores[i])]
