@@ -8,7 +8,7 @@ import os
 
 import pytest
 
-from paxpamir import Game
+from paxpamir import Game, build_info
 from paxpamir.clients.arena import (
     elo_ratings,
     load_tournament,
@@ -244,6 +244,11 @@ def test_resume_refuses_what_would_mix_two_tournaments(tmp_path: os.PathLike[str
         json.dump({**settings, "version": "0.0.1"}, f)
     assert main(["arena", "--resume", folder]) == 1
     assert "played by paxpamir 0.0.1" in capsys.readouterr().err
+    other = "pure Python" if build_info() != "pure Python" else "compiled (mypyc)"
+    with open(os.path.join(folder, "tournament.json"), "w", encoding="utf-8") as f:
+        json.dump({**settings, "build": other}, f)
+    assert main(["arena", "--resume", folder]) == 1  # levels in seconds play differently in the other build
+    assert f"played by the {other} build" in capsys.readouterr().err
     assert sorted(os.listdir(folder)) == before  # nothing changed by a refusal
 
 

@@ -157,8 +157,10 @@ def test_no_bot_pays_a_bribe_as_big_as_the_tax_it_buys() -> None:
     Karakul Sheep (61), held hostage by one spy of player 2, taxes the one rupee on the market; the court of five
     economic cards is two over the limit, so two go at cleanup. Paying gains nothing and gives the spy's owner a
     rupee; refusing (or offering less) costs no action. Neither the heuristic nor the search (a line budget:
-    deterministic) pays.
-    (The position the issue saw is not known; this one only pins the plain case.)"""
+    deterministic; the settings of its levels) pays.
+    (The position the issue saw is not known; this one only pins the plain case.) The search whose lines followed
+    the heuristic's one-action choice after a refusal (``search:p0``: buy card 9 and give a gift, which leaves its
+    court to be cut at cleanup) paid in the two-player position; its lines now follow the heuristic's turn plan."""
     from cardpositions import do, load, market, opts, player
 
     for players in (2, 4):
@@ -175,6 +177,8 @@ def test_no_bot_pays_a_bribe_as_big_as_the_tax_it_buys() -> None:
         assert HeuristicBot(1).decide(game).option != ("pay",)
         for seed in (1, 2):
             assert SearchBot(seed=seed, iterations=40, root_width=4).decide(game).option != ("pay",), players
+            for level in ("search:40", "search:fast,40", "search:strong,40"):
+                assert make_agent(level, seed).decide(game).option != ("pay",), (players, level)
 
 
 def test_same_seed_same_decisions() -> None:

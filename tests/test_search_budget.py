@@ -14,7 +14,7 @@ import pytest
 from test_bots import _turn_position
 
 from paxpamir.agents.heuristic import PLAN_WIDTH, score_options
-from paxpamir.agents.registry import make_agent, parse_bot
+from paxpamir.agents.registry import canonical_name, make_agent, parse_bot
 from paxpamir.agents.search import SEARCH_LEVELS, SearchBot, TurnNode, determinize
 from paxpamir.engine.errors import PamirError
 
@@ -167,6 +167,34 @@ def test_the_levels_follow_the_heuristic_through_the_rest_of_the_turn() -> None:
         bot.decide(game)
         widths[widening] = max(len(n.children) for tree in bot.last_trees.values() for n in _nodes(tree))
     assert widths == {0.0: 1, 0.5: 4}
+    assert SearchBot().widening == 0.0  # built directly (as the review builds it), the search plays as its levels
+
+
+def test_settings_joined_by_commas_name_a_search_for_experiments() -> None:
+    # A named level is the base (normal when none is named); lines or seconds, candidates and widening change it.
+    def settings(name: str) -> tuple[int | None, float | None, int, float]:
+        bot = make_agent(name, 1)
+        assert isinstance(bot, SearchBot)
+        return bot.iterations, bot.seconds, bot.root_width, bot.widening
+
+    assert settings("search:w0.5") == (None, 1.0, 4, 0.5)  # the normal level with the widening tree of before
+    assert settings("search:strong,w0.5") == (None, 5.0, 8, 0.5)
+    assert settings("search:fast, 300") == (300, None, 4, 0.0)  # a budget in lines replaces the level's time
+    assert settings("search:c8,2s,w0.25") == (None, 2.0, 8, 0.25)
+    old = make_agent("search:w0.5,p0", 1)  # the search before its continuation was planned and kept
+    assert isinstance(old, SearchBot) and (old.widening, old.plan, old.seconds) == (0.5, 0, 1.0)
+    assert make_agent("search", 1).plan == SearchBot().plan == PLAN_WIDTH  # the heuristic bot's turn plan
+    assert canonical_name("Search:Fast, 300") == "search:fast,300"
+    for bad in ("search:w-1", "search:wnan", "search:c0", "search:c33", "search:1s,2s", "search:fast,strong",
+                "search:1s,", "search:c8,x", "search:p-1", "search:p33", "search:p1.5", "search:p0,p2"):
+        with pytest.raises(PamirError, match="settings joined by commas"):
+            parse_bot(bad)
+
+
+@pytest.mark.parametrize("plan", [-1, 1.5, True, "4"])
+def test_a_plan_that_is_not_a_whole_number_of_zero_or_more_is_refused(plan: object) -> None:
+    with pytest.raises(ValueError, match="plan"):
+        SearchBot(seed=1, iterations=10, plan=plan)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("widening", [-0.1, math.inf, math.nan])

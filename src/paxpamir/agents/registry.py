@@ -3,7 +3,8 @@
 A bot is named ``kind`` or ``kind:level``; :func:`make_agent` builds one from its name and a seed, and
 :func:`bot_names` lists every name. The search's levels are times a decision (``search:fast`` about 0.3 s,
 ``search`` 1 s, ``search:strong`` 5 s: :data:`~paxpamir.agents.search.SEARCH_LEVELS`); ``search:N`` is a budget
-of N lines, whose decisions depend only on the seed, and ``search:Xs`` one of X seconds. ``wakhan`` is the
+of N lines, whose decisions depend only on the seed, and ``search:Xs`` one of X seconds; settings join with
+commas (``search:strong,w0.5``, see :func:`_search_settings`), for experiments. ``wakhan`` is the
 rulebook's automa; she can only sit in the last seat of a game created with ``wakhan=True``.
 
 >>> from paxpamir import Game
@@ -20,7 +21,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from ..engine.errors import PamirError
 from .base import Agent, Decision
@@ -52,6 +53,10 @@ class BotKind:
     levels: dict[str, Callable[[int | None], Agent]]
     default: str
     about: str
+
+
+#: The most candidates a search level may be given (``search:c32``), and options planned (``search:p32``).
+MAX_CANDIDATES: Final[int] = 32
 
 
 def _search(level: str) -> Callable[[int | None], Agent]:
@@ -91,23 +96,55 @@ def parse_bot(name: str) -> tuple[str, str]:
     info = KINDS.get(kind)
     if info is None:
         raise PamirError(f"unknown bot kind {kind!r}; kinds are {', '.join(KINDS)}")
-    level = level or info.default
-    if level not in info.levels and not (kind == "search" and _search_budget(level) is not None):
+    level = ",".join(token.strip() for token in level.split(",")) or info.default
+    if kind == "search" and level not in info.levels and _search_settings(level) is None:
+        raise PamirError(
+            f"unknown level {level!r} for search: levels are {', '.join(info.levels)}, or settings joined by commas "
+            "(500 lines, 0.5s seconds, c8 candidates, w0.5 widening, p4 plan; for instance search:strong,w0.5)"
+        )
+    if kind != "search" and level not in info.levels:
         raise PamirError(f"unknown level {level!r} for {kind}; levels are {', '.join(info.levels)}")
     return kind, level
 
 
-def _search_budget(level: str) -> dict[str, object] | None:
-    """A search level given as a budget: ``500`` lines (the same decisions for the same seed on any machine) or
-    ``0.5s`` seconds a decision; None when ``level`` is neither."""
-    try:
-        if level.endswith("s"):
-            seconds = float(level[:-1])
-            return {"iterations": None, "seconds": seconds} if 0 < seconds < math.inf else None
-        iterations = int(level)
-        return {"iterations": iterations, "seconds": None} if iterations > 0 else None
-    except ValueError:
+def _search_settings(level: str) -> dict[str, Any] | None:
+    """A search level written as settings joined by commas, each at most once: a named level (``fast``,
+    ``normal``, ``strong``: the base, normal when none is named), ``500`` lines (the same decisions for the same seed
+    on any machine), ``0.5s`` seconds a decision, ``c8`` candidates, ``w0.5`` the widening of the tree of its own
+    turn, ``p4`` its plan there (:class:`~paxpamir.agents.search.SearchBot`; ``search:w0.5,p0`` is the search as
+    it played before its continuation was planned and kept). The settings for ``SearchBot``, or None when
+    ``level`` is not written so."""
+    base = SEARCH_LEVELS["normal"]
+    budget: dict[str, Any] = {}
+    changes: dict[str, Any] = {}
+    named = False
+    for token in level.split(","):
+        token = token.strip()
+        try:
+            if token in SEARCH_LEVELS and not named:
+                base, named = SEARCH_LEVELS[token], True
+            elif token.endswith("s") and not budget:
+                budget = {"iterations": None, "seconds": float(token[:-1])}
+            elif token.startswith("c") and token[1:].isdigit() and "root_width" not in changes:
+                changes["root_width"] = int(token[1:])
+            elif token.startswith("p") and token[1:].isdigit() and "plan" not in changes:
+                changes["plan"] = int(token[1:])
+            elif token.startswith("w") and "widening" not in changes:
+                changes["widening"] = float(token[1:])
+            elif token.isdigit() and not budget:
+                budget = {"iterations": int(token), "seconds": None}
+            else:
+                return None
+        except ValueError:
+            return None
+    seconds, iterations = budget.get("seconds"), budget.get("iterations")
+    if (seconds is not None and not 0 < seconds < math.inf) or iterations == 0:
         return None
+    if not 1 <= changes.get("root_width", 1) <= MAX_CANDIDATES or changes.get("plan", 0) > MAX_CANDIDATES:
+        return None
+    if not 0 <= changes.get("widening", 0.0) < math.inf:
+        return None
+    return {**base, **budget, **changes}
 
 
 def canonical_name(name: str) -> str:
@@ -119,10 +156,10 @@ def make_agent(name: str, seed: int | None = None) -> Agent:
     """The bot called ``name`` (``kind`` or ``kind:level``), seeded with ``seed``."""
     kind, level = parse_bot(name)
     make = KINDS[kind].levels.get(level)
-    if make is None:  # a search budget
-        budget = _search_budget(level)
-        assert budget is not None
-        return SearchBot(seed=seed, **{**SEARCH_LEVELS["normal"], **budget})
+    if make is None:  # search settings
+        settings = _search_settings(level)
+        assert settings is not None
+        return SearchBot(seed=seed, **settings)
     return make(seed)
 
 

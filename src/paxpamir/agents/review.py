@@ -75,6 +75,10 @@ REVIEW_VERSION: Final = 1
 REVIEW_LINES: Final[int] = 40
 #: The heuristic's best options weighed besides the one chosen.
 REVIEW_WIDTH: Final[int] = 4
+#: The rest of the seat's turn in a review's line: the heuristic's one-action choice at each decision (the search
+#: bot's lines plan it, :data:`~paxpamir.agents.search.PLAN`; a review's lines share no tree, so a plan would be
+#: made at every decision of every line, and the calibration map was fitted on lines played this way).
+REVIEW_PLAN: Final[int] = 0
 #: A loss (in chance of winning, 0 to 1) from which a decision is a mistake.
 MISTAKE_LOSS: Final[float] = 0.05
 #: A loss in the logit of the chance (the log of the odds of winning) from which a decision is a mistake too, if
@@ -286,7 +290,7 @@ def weigh_options(
     view = game.view(seat)
     stats = [LineStats(o) for o in candidates]
     worlds = max(1, lines // max(1, len(candidates)))
-    player = SearchBot(seed=0, iterations=1)
+    player = SearchBot(seed=0, iterations=1, plan=REVIEW_PLAN)
     wakhan = WakhanPlayer()
     for _w in range(worlds):
         world = determinize(view, seat, rng)

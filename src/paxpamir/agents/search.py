@@ -17,8 +17,9 @@ A decision is searched like this:
    in one determinization); the best ``root_width`` are kept.
 2. **Lines.** A line plays one candidate in a copy of a determinization: the rest of the searcher's own turn
    down a tree of its turn decisions shared by all determinizations (:class:`TurnNode`: children added
-   best-first by the heuristic as visits grow, then UCB1 among those legal in the determinization; the levels
-   widen it not at all, so the rest of the turn is the heuristic's best continuation), every
+   best-first by the heuristic's turn plan, :data:`PLAN`, as visits grow, then UCB1 among those legal in the
+   determinization; the levels widen it not at all, :data:`WIDENING`, so the rest of the turn is the heuristic
+   bot's continuation where a line first met each decision), every
    other seat's decisions by the heuristic's one-action lookahead and Wakhan's by her procedure, up to the
    searcher's next turn. The reward is the searcher's chance of winning there as the heuristic sees it
    (:func:`~paxpamir.agents.heuristic.win_chance`, a softmax of every seat's value; a share of the win, or 0, at
@@ -103,10 +104,14 @@ REWARD_SCALE: Final[float] = 12.0
 #: A cap on the decisions of one line (a line ends at the searcher's next turn, long before this).
 LINE_STEPS: Final[int] = 400
 #: Progressive widening: a turn node visited v times has up to max(1, ceil(widening * sqrt(v + 1))) children. The
-#: levels use 0: the rest of the searcher's turn is the heuristic's, so that a candidate is judged by its best
-#: continuation rather than by the mean over tried ones (with 0.5, a candidate whose good continuation is one of
-#: many was valued below one with few).
-WIDENING: Final[float] = 0.5
+#: default and the levels use 0: the rest of the searcher's turn is the heuristic's, so that a candidate is judged
+#: by its best continuation rather than by the mean over tried ones (with 0.5, as the search played before, a
+#: candidate whose good continuation is one of many was valued below one with few; ``search:w0.5`` plays so).
+WIDENING: Final[float] = 0.0
+#: The rest of the searcher's turn in a line: at a turn decision the tree has not met, the heuristic's best option
+#: with this many of its best scored by the best second action that can follow (its turn plan, as the heuristic
+#: bot plays; 0: one action's lookahead, as the search played before). Once per node of the tree, not per line.
+PLAN: Final[int] = PLAN_WIDTH
 #: The heuristic's score of a candidate counts as this many lines: a candidate must beat the heuristic's
 #: preference by more than the noise of a few determinizations to be chosen instead.
 PRIOR_LINES: Final[float] = 2.0
@@ -144,7 +149,8 @@ class SearchBot:
     decision may take (anytime: the best choice so far when it is up; the normal level's second when no budget is
     given); ``iterations``: a budget in lines instead, for decisions that depend only on the seed (or as well:
     whichever runs out first); ``root_width``: candidates; ``widening``: how the tree of the rest of its turn
-    widens (:data:`WIDENING`; the levels' 0 keeps the heuristic's continuation). ``clock`` reads the time in
+    widens (:data:`WIDENING`: 0 keeps the heuristic's continuation); ``plan``: the options planned with a second
+    action where that tree meets a new decision (:data:`PLAN`). ``clock`` reads the time in
     seconds (tests give a fake one).
 
     >>> from paxpamir import Game
@@ -163,6 +169,7 @@ class SearchBot:
         exploration: float = EXPLORATION,
         prior_lines: float = PRIOR_LINES,
         widening: float = WIDENING,
+        plan: int = PLAN,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         if iterations is None and seconds is None:
@@ -171,6 +178,8 @@ class SearchBot:
             raise ValueError(f"a search budget must be positive: {iterations} lines, {seconds} seconds")
         if not 0 <= widening < math.inf:
             raise ValueError(f"widening is 0 or more, not {widening}")
+        if isinstance(plan, bool) or not isinstance(plan, int) or plan < 0:
+            raise ValueError(f"plan is a whole number of options, 0 or more, not {plan!r}")
         self.seed = seed
         self.rng = random.Random(seed)
         self.iterations = iterations
@@ -180,6 +189,7 @@ class SearchBot:
         self.exploration = exploration
         self.prior_lines = prior_lines
         self.widening = widening
+        self.plan = plan
         self.follow = HeuristicBot(seed, plan=0, reply=0)  # follow-ups within an action: no turn plans
         self.wakhan = WakhanPlayer()
         self.repeats = RepeatGuard()
@@ -398,7 +408,7 @@ class SearchBot:
             return node
         legal = [o for o in node.children if o in options]
         if len(legal) < max(1, math.ceil(self.widening * math.sqrt(node.visits + 1))) and len(legal) < len(options):
-            scores = score_options(g, player, options, True)
+            scores = score_options(g, player, options, True, self.plan)
             fresh = [i for i in range(len(options)) if options[i] not in node.children]
             option = options[max(fresh, key=lambda i: scores[i])]
             child = node.children[option] = TurnNode()

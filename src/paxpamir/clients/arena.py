@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any, Final, TextIO
 
-from .. import __version__
+from .. import __version__, build_info
 from ..agents.base import Decision
 from ..agents.registry import canonical_name, is_wakhan, make_agent, parse_bot
 from ..agents.runner import GameFailure, play_game
@@ -449,7 +449,8 @@ def start_tournament(directory: str, settings: dict[str, Any], done: Sequence[Ga
     """Make ``directory`` a tournament's folder: its settings, the version of paxpamir that plays it, and the
     outcomes of the games ``done`` (a resumed tournament's: what a stopped run left unreadable is dropped)."""
     os.makedirs(directory, exist_ok=True)
-    _write(os.path.join(directory, SETTINGS_FILE), json.dumps({**settings, "version": __version__}, indent=1))
+    played_by = {"version": __version__, "build": build_info()}
+    _write(os.path.join(directory, SETTINGS_FILE), json.dumps({**settings, **played_by}, indent=1))
     _write(os.path.join(directory, OUTCOMES_FILE), "".join(_outcome_line(o) for o in done))
 
 
@@ -475,6 +476,10 @@ def load_tournament(directory: str) -> tuple[dict[str, Any], dict[int, GameOutco
     if settings.get("version") != __version__:
         raise PamirError(f"the games in {directory} were played by paxpamir {settings.get('version')}, this is "
                          f"{__version__}: a tournament's results come from one version; start a new one")
+    if settings.setdefault("build", build_info()) != build_info():
+        raise PamirError(f"the games in {directory} were played by the {settings['build']} build, this is the "
+                         f"{build_info()} one: levels in seconds play fewer lines in the pure build, so a "
+                         "tournament's results come from one build; resume it with that build")
     done: dict[int, GameOutcome] = {}
     try:
         with open(os.path.join(directory, OUTCOMES_FILE), encoding="utf-8") as f:
@@ -553,7 +558,8 @@ def cmd_arena(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     lineups = sorted({" v ".join(s.lineup) for s in specs})
     where = f"Ray ({args.ray or 'local instance'})" if args.ray is not None else (
         f"{args.workers} local processes" if args.workers > 1 else "this process")
-    print(f"arena: {games} games of {players} players, seeds {seed}..{seed + games - 1}, on {where}", file=err)
+    print(f"arena: {games} games of {players} players, seeds {seed}..{seed + games - 1}, on {where}, "
+          f"{build_info()} engine", file=err)
     if done:
         print(f"resuming {records}: {len(specs) - len(todo)} games played, {len(todo)} to play", file=err)
     print("lineups (seats rotated): " + "; ".join(lineups[:4]) + (" ..." if len(lineups) > 4 else ""), file=err)
@@ -582,6 +588,7 @@ def cmd_arena(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     outcomes = [o for o in outcomes if o.index < games]
     summary = report(outcomes, out, wall)
     if records is not None:
+        summary["build"] = build_info()
         summary["command"] = f"pamir arena --bots {' '.join(bots)} --players {players} --games {games} --seed {seed}"
         if variants:
             summary["command"] += f" --wakhan-variants {','.join(variants)}"
@@ -596,7 +603,9 @@ def register(sub: Any) -> None:
     p = sub.add_parser("arena", help="a tournament between bots (and Wakhan): win rates, Elo, records")
     p.add_argument("--bots", nargs="+", metavar="BOT",
                    help="bots to pit against each other: random, heuristic[:easy|normal], "
-                        "search[:fast|normal|strong|ITERATIONS|SECONDSs], wakhan (default: heuristic random)")
+                        "search[:fast|normal|strong|ITERATIONS|SECONDSs], wakhan (default: heuristic random); "
+                        "a search's settings join with commas (search:strong,w0.5: lines or seconds, cN candidates, "
+                        "wX widening, pN plan)")
     p.add_argument("--players", type=player_count_arg, help="seats per game, 2-5 (default 2)")
     p.add_argument("--games", type=positive_arg,
                    help="number of games (default 20; with --resume, a larger number makes the tournament longer)")
