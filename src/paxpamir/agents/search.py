@@ -178,7 +178,7 @@ class SearchBot:
             raise ValueError(f"a search budget must be positive: {iterations} lines, {seconds} seconds")
         if not 0 <= widening < math.inf:
             raise ValueError(f"widening is 0 or more, not {widening}")
-        if isinstance(plan, bool) or not isinstance(plan, int) or plan < 0:
+        if not isinstance(plan, int) or plan < 0:  # compiled, a plan that is no int is a TypeError on the call
             raise ValueError(f"plan is a whole number of options, 0 or more, not {plan!r}")
         self.seed = seed
         self.rng = random.Random(seed)
