@@ -191,6 +191,31 @@ def test_settings_joined_by_commas_name_a_search_for_experiments() -> None:
             parse_bot(bad)
 
 
+def test_a_horizon_ends_lines_after_the_next_seats_turns() -> None:
+    # With four players a line runs to the searcher's next turn: three other turns (the turn counter moves on by
+    # four). With horizon 1 it ends where the turn after the next seat's begins; with two players both are the same.
+    game = _turn_position(4, 41, 4)
+    world = determinize(game.view(game.current_player), game.current_player, random.Random(1))
+    first = world.legal_options()[0]
+    ends = {}
+    for horizon in (0, 1, 2):
+        line = SearchBot(seed=1, iterations=10, horizon=horizon).play_line(world, game.current_player, first)
+        assert line is not None and not line.is_over
+        ends[horizon] = line.turn - world.turn
+    assert ends == {0: 4, 1: 2, 2: 3}
+    two = _turn_position(2, 31, 4)
+    choices = {h: SearchBot(seed=2, iterations=24, root_width=4, horizon=h).decide(two).option for h in (0, 1)}
+    assert choices[0] == choices[1]
+    bot = make_agent("search:h1", 1)
+    assert isinstance(bot, SearchBot) and (bot.horizon, bot.seconds) == (1, 1.0)
+    assert make_agent("search", 1).horizon == SearchBot().horizon == 0  # the levels play to their next turn
+    for bad in ("search:h-1", "search:h9", "search:h1.5", "search:h1,h2", "search:h"):
+        with pytest.raises(PamirError, match="settings joined by commas"):
+            parse_bot(bad)
+    with pytest.raises(ValueError, match="horizon is a whole number"):
+        SearchBot(seed=1, iterations=10, horizon=-1)
+
+
 @pytest.mark.parametrize("plan", [-1, 1.5, "4"])
 def test_a_plan_that_is_not_a_whole_number_of_zero_or_more_is_refused(plan: object) -> None:
     # The compiled build refuses a plan that is no int at the call (TypeError), the pure build in the constructor.

@@ -59,6 +59,10 @@ class BotKind:
 MAX_CANDIDATES: Final[int] = 32
 
 
+#: The longest horizon a search may be given (``search:h8``): more than the other seats' turns is no horizon.
+MAX_HORIZON: Final[int] = 8
+
+
 def _search(level: str) -> Callable[[int | None], Agent]:
     def make(seed: int | None) -> Agent:
         return SearchBot(seed=seed, **SEARCH_LEVELS[level])
@@ -100,7 +104,8 @@ def parse_bot(name: str) -> tuple[str, str]:
     if kind == "search" and level not in info.levels and _search_settings(level) is None:
         raise PamirError(
             f"unknown level {level!r} for search: levels are {', '.join(info.levels)}, or settings joined by commas "
-            "(500 lines, 0.5s seconds, c8 candidates, w0.5 widening, p4 plan; for instance search:strong,w0.5)"
+            "(500 lines, 0.5s seconds, c8 candidates, w0.5 widening, p4 plan, h1 horizon; "
+            "for instance search:strong,w0.5)"
         )
     if kind != "search" and level not in info.levels:
         raise PamirError(f"unknown level {level!r} for {kind}; levels are {', '.join(info.levels)}")
@@ -111,9 +116,9 @@ def _search_settings(level: str) -> dict[str, Any] | None:
     """A search level written as settings joined by commas, each at most once: a named level (``fast``,
     ``normal``, ``strong``: the base, normal when none is named), ``500`` lines (the same decisions for the same seed
     on any machine), ``0.5s`` seconds a decision, ``c8`` candidates, ``w0.5`` the widening of the tree of its own
-    turn, ``p4`` its plan there (:class:`~paxpamir.agents.search.SearchBot`; ``search:w0.5,p0`` is the search as
-    it played before its continuation was planned and kept). The settings for ``SearchBot``, or None when
-    ``level`` is not written so."""
+    turn, ``p4`` its plan there, ``h1`` lines that end after the next seat's turn
+    (:class:`~paxpamir.agents.search.SearchBot`; ``search:w0.5,p0`` is the search as it played before its
+    continuation was planned and kept). The settings for ``SearchBot``, or None when ``level`` is not written so."""
     base = SEARCH_LEVELS["normal"]
     budget: dict[str, Any] = {}
     changes: dict[str, Any] = {}
@@ -129,6 +134,8 @@ def _search_settings(level: str) -> dict[str, Any] | None:
                 changes["root_width"] = int(token[1:])
             elif token.startswith("p") and token[1:].isdigit() and "plan" not in changes:
                 changes["plan"] = int(token[1:])
+            elif token.startswith("h") and token[1:].isdigit() and "horizon" not in changes:
+                changes["horizon"] = int(token[1:])
             elif token.startswith("w") and "widening" not in changes:
                 changes["widening"] = float(token[1:])
             elif token.isdigit() and not budget:
@@ -141,6 +148,8 @@ def _search_settings(level: str) -> dict[str, Any] | None:
     if (seconds is not None and not 0 < seconds < math.inf) or iterations == 0:
         return None
     if not 1 <= changes.get("root_width", 1) <= MAX_CANDIDATES or changes.get("plan", 0) > MAX_CANDIDATES:
+        return None
+    if changes.get("horizon", 0) > MAX_HORIZON:
         return None
     if not 0 <= changes.get("widening", 0.0) < math.inf:
         return None

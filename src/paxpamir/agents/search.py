@@ -115,6 +115,10 @@ PLAN: Final[int] = PLAN_WIDTH
 #: The heuristic's score of a candidate counts as this many lines: a candidate must beat the heuristic's
 #: preference by more than the noise of a few determinizations to be chosen instead.
 PRIOR_LINES: Final[float] = 2.0
+#: Where a line ends: 0, at the searcher's next turn (every other seat has played its turn once); N, after the turns
+#: of the next N seats if that comes first (``search:h1``: lines of the next seat's reply only, shorter and so more
+#: of them in the same time with three or more players; with two players every horizon is the same).
+HORIZON: Final[int] = 0
 #: A budget in seconds: the share of it the heuristic's turn plan may take to rank the candidates (planned two
 #: options at a time while it lasts); the rest is the lines'.
 PLAN_SHARE: Final[float] = 0.4
@@ -150,7 +154,9 @@ class SearchBot:
     given); ``iterations``: a budget in lines instead, for decisions that depend only on the seed (or as well:
     whichever runs out first); ``root_width``: candidates; ``widening``: how the tree of the rest of its turn
     widens (:data:`WIDENING`: 0 keeps the heuristic's continuation); ``plan``: the options planned with a second
-    action where that tree meets a new decision (:data:`PLAN`). ``clock`` reads the time in
+    action where that tree meets a new decision (:data:`PLAN`); ``horizon``: lines end after the next
+    ``horizon`` seats' turns if they do not reach this seat's next turn first (:data:`HORIZON`: 0, no such end).
+    ``clock`` reads the time in
     seconds (tests give a fake one).
 
     >>> from paxpamir import Game
@@ -170,6 +176,7 @@ class SearchBot:
         prior_lines: float = PRIOR_LINES,
         widening: float = WIDENING,
         plan: int = PLAN,
+        horizon: int = HORIZON,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         if iterations is None and seconds is None:
@@ -180,6 +187,8 @@ class SearchBot:
             raise ValueError(f"widening is 0 or more, not {widening}")
         if not isinstance(plan, int) or plan < 0:  # compiled, a plan that is no int is a TypeError on the call
             raise ValueError(f"plan is a whole number of options, 0 or more, not {plan!r}")
+        if not isinstance(horizon, int) or horizon < 0:
+            raise ValueError(f"horizon is a whole number of turns, 0 or more, not {horizon!r}")
         self.seed = seed
         self.rng = random.Random(seed)
         self.iterations = iterations
@@ -190,6 +199,7 @@ class SearchBot:
         self.prior_lines = prior_lines
         self.widening = widening
         self.plan = plan
+        self.horizon = horizon
         self.follow = HeuristicBot(seed, plan=0, reply=0)  # follow-ups within an action: no turn plans
         self.wakhan = WakhanPlayer()
         self.repeats = RepeatGuard()
@@ -366,12 +376,14 @@ class SearchBot:
         """Play ``option`` in a copy of ``world`` (a determinization where ``player`` is to decide): the rest of
         ``player``'s turn down the tree whose nodes ``path`` starts with (the heuristic's choices with no
         tree), the other seats by the heuristic's one-action lookahead or Wakhan's procedure, up to
-        ``player``'s next turn decision or the end of the game. Returns the position where the line ends; the
+        ``player``'s next turn decision, the start of the turn after the next :attr:`horizon` seats' turns (if
+        the horizon is not 0) or the end of the game. Returns the position where the line ends; the
         nodes passed are appended to ``path``. With a ``deadline`` (a time of :attr:`clock`), the clock is read
         before every decision of the line and None is returned once it is reached."""
         g = world.clone()
         g.quiet = True
         turn = g.turn
+        last = turn + (self.horizon or LINE_STEPS)  # the last turn a line plays (no horizon: past its end)
         g.apply(option)
         node = path[-1] if path else TurnNode()
         clock = self.clock
@@ -379,6 +391,8 @@ class SearchBot:
         while not g.is_over and steps < LINE_STEPS:
             if deadline is not None and clock() >= deadline:
                 return None
+            if g.turn > last:
+                break
             steps += 1
             who = g.current_player
             assert who is not None
