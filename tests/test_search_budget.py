@@ -13,7 +13,7 @@ import random
 import pytest
 from test_bots import _turn_position
 
-from paxpamir.agents.heuristic import PLAN_WIDTH, score_options
+from paxpamir.agents.heuristic import PLAN_WIDTH, WIN_TEMPERATURE, score_options
 from paxpamir.agents.registry import canonical_name, make_agent, parse_bot
 from paxpamir.agents.search import SEARCH_LEVELS, SearchBot, TurnNode, determinize
 from paxpamir.engine.errors import PamirError
@@ -214,6 +214,29 @@ def test_a_horizon_ends_lines_after_the_next_seats_turns() -> None:
             parse_bot(bad)
     with pytest.raises(ValueError, match="horizon is a whole number"):
         SearchBot(seed=1, iterations=10, horizon=-1)
+
+
+def test_the_temperature_of_the_reward_is_a_setting() -> None:
+    # A line is scored by win_chance at the bot's temperature: the heuristic's own by default (the levels), any
+    # positive number by the setting tX. A hotter reward is flatter: the same line's value lies nearer an even share.
+    game = _turn_position(4, 41, 4)
+    seat = game.current_player
+    world = determinize(game.view(seat), seat, random.Random(1))
+    first = world.legal_options()[0]
+    values = {}
+    for temperature in (12.0, 36.0):
+        bot = SearchBot(seed=1, iterations=10, temperature=temperature)
+        values[temperature] = bot._line(world, seat, first, TurnNode())
+    assert values[12.0] is not None and values[36.0] is not None
+    assert abs(values[36.0] - 0.25) < abs(values[12.0] - 0.25)
+    assert make_agent("search", 1).temperature == SearchBot().temperature == WIN_TEMPERATURE
+    hot = make_agent("search:t36,w0.5", 1)
+    assert isinstance(hot, SearchBot) and (hot.temperature, hot.widening, hot.seconds) == (36.0, 0.5, 1.0)
+    for bad in ("search:t0", "search:t-3", "search:tinf", "search:tnan", "search:t", "search:t12,t36"):
+        with pytest.raises(PamirError, match="settings joined by commas"):
+            parse_bot(bad)
+    with pytest.raises(ValueError, match="temperature is a positive number"):
+        SearchBot(seed=1, iterations=10, temperature=0.0)
 
 
 @pytest.mark.parametrize("plan", [-1, 1.5, "4"])

@@ -70,6 +70,7 @@ from .heuristic import (
     DEMAND_ROLE,
     FOLLOW_UP_ROLE,
     PLAN_WIDTH,
+    WIN_TEMPERATURE,
     HeuristicBot,
     RepeatGuard,
     greedy_step,
@@ -119,6 +120,11 @@ PRIOR_LINES: Final[float] = 2.0
 #: of the next N seats if that comes first (``search:h1``: lines of the next seat's reply only, shorter and so more
 #: of them in the same time with three or more players; with two players every horizon is the same).
 HORIZON: Final[int] = 0
+#: The temperature of the reward (:func:`~paxpamir.agents.heuristic.win_chance`, in heuristic points): the
+#: heuristic's own, fitted to 2-player games. With four players it is overconfident: on the positions of 100
+#: 4-player arena games its chances predict the winners worse than an even chance does (a mean log-loss of 1.44
+#: against 1.39), while 30 to 40 does best (1.35); ``search:t36`` plays with 36.
+TEMPERATURE: Final[float] = WIN_TEMPERATURE
 #: A budget in seconds: the share of it the heuristic's turn plan may take to rank the candidates (planned two
 #: options at a time while it lasts); the rest is the lines'.
 PLAN_SHARE: Final[float] = 0.4
@@ -155,7 +161,8 @@ class SearchBot:
     whichever runs out first); ``root_width``: candidates; ``widening``: how the tree of the rest of its turn
     widens (:data:`WIDENING`: 0 keeps the heuristic's continuation); ``plan``: the options planned with a second
     action where that tree meets a new decision (:data:`PLAN`); ``horizon``: lines end after the next
-    ``horizon`` seats' turns if they do not reach this seat's next turn first (:data:`HORIZON`: 0, no such end).
+    ``horizon`` seats' turns if they do not reach this seat's next turn first (:data:`HORIZON`: 0, no such end);
+    ``temperature``: of the reward, the chance of winning where a line ends (:data:`TEMPERATURE`).
     ``clock`` reads the time in
     seconds (tests give a fake one).
 
@@ -177,6 +184,7 @@ class SearchBot:
         widening: float = WIDENING,
         plan: int = PLAN,
         horizon: int = HORIZON,
+        temperature: float = TEMPERATURE,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         if iterations is None and seconds is None:
@@ -189,6 +197,8 @@ class SearchBot:
             raise ValueError(f"plan is a whole number of options, 0 or more, not {plan!r}")
         if not isinstance(horizon, int) or horizon < 0:
             raise ValueError(f"horizon is a whole number of turns, 0 or more, not {horizon!r}")
+        if not 0 < temperature < math.inf:
+            raise ValueError(f"temperature is a positive number of heuristic points, not {temperature}")
         self.seed = seed
         self.rng = random.Random(seed)
         self.iterations = iterations
@@ -200,6 +210,7 @@ class SearchBot:
         self.widening = widening
         self.plan = plan
         self.horizon = horizon
+        self.temperature = temperature
         self.follow = HeuristicBot(seed, plan=0, reply=0)  # follow-ups within an action: no turn plans
         self.wakhan = WakhanPlayer()
         self.repeats = RepeatGuard()
@@ -359,7 +370,7 @@ class SearchBot:
         g = self.play_line(world, player, option, path, deadline)
         if g is None:
             return None
-        value = win_chance(g, player)
+        value = win_chance(g, player, self.temperature)
         for n in path:
             n.visits += 1
             n.total += value
