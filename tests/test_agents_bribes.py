@@ -9,7 +9,7 @@ import positions
 import wakhanpositions
 from cardpositions import do, load, opts, player
 
-from paxpamir.agents.heuristic import HeuristicBot, holder_choice
+from paxpamir.agents.heuristic import HeuristicBot, holder_choice, unbribed_this_turn
 from paxpamir.agents.registry import make_agent
 from paxpamir.agents.wakhan import WakhanPlayer
 
@@ -81,3 +81,20 @@ def test_the_search_leaves_the_holder_side_to_the_heuristic_and_answers_an_offer
     do(g, ("play", 24), ("demand", 4), ("offer", 0))
     bot = make_agent("search:fast", seed=1)
     assert bot.decide(g).option == ("ask", 2)
+
+
+def test_a_bot_built_afresh_does_not_ask_again_for_a_bribe_refused_this_turn():
+    # The server builds its bots afresh for each decision, so they remember nothing: the log does. Once a bribe
+    # for playing Ranjit Singh (24) was refused, or broken off by the holder, this turn, playing it again would ask
+    # the same bribe from the same position (a loop with a holder who insists). The bot moves on; next turn it may
+    # try again.
+    for answer in ((("refuse",),), (("offer", 0), ("break_off",))):
+        g = _ruled_punjab()
+        assert HeuristicBot(seed=1, private=False).choose(g) == ("play", 24)
+        do(g, ("play", 24), ("demand", 4), *answer)
+        assert g.decision == "turn" and g.current_player == 0 and opts(g) == [("play", 24), ("end_turn",)]
+        assert unbribed_this_turn(g, 0) == {("play", 24)} and unbribed_this_turn(g, 1) == set()
+        assert HeuristicBot(seed=1, private=False).choose(g) == ("end_turn",)
+        do(g, ("end_turn",), ("end_turn",))
+        assert g.current_player == 0 and unbribed_this_turn(g, 0) == set()
+        assert HeuristicBot(seed=1, private=False).choose(g) == ("play", 24)

@@ -600,6 +600,34 @@ def reply_scores(game: Game, player: int, options: list[Option], scores: list[fl
     return out
 
 
+#: The option that asks for a bribe, by the bribe's purpose in the log: playing the card, or an action with it.
+BRIBED_OPTION: Final[dict[str, str]] = {"play": "play", "hostage": "action"}
+
+
+def unbribed_this_turn(game: Game, player: int) -> set[tuple[str, int]]:
+    """``(kind, card)`` of every option of ``player``'s whose bribe was not paid this turn (``player`` refused, or
+    the holder broke off): taken again, it would ask the same bribe from the same position.
+
+    >>> from paxpamir import Game
+    >>> unbribed_this_turn(Game.new(players=2, seed=1), 0)
+    set()
+    """
+    out: set[tuple[str, int]] = set()
+    for event in game.recent_events():
+        kind = event["type"]
+        if kind == "turn":
+            break
+        if kind == "bribe_refused":
+            payer = event["player"]
+        elif kind == "bribe_broken_off":
+            payer = event["payer"]
+        else:
+            continue
+        if payer == player and event["purpose"] in BRIBED_OPTION:
+            out.add((BRIBED_OPTION[event["purpose"]], event["card"]))
+    return out
+
+
 class RepeatGuard:
     """Remembers the options a bot took from each turn position this turn. A refused bribe leads back to the
     very same position; an option already taken from it is not taken again, so that no bot loops forever."""
@@ -623,13 +651,19 @@ class RepeatGuard:
         )
 
     def tried(self, game: Game, player: int) -> set[Option]:
-        """Options (other than ending the turn) already taken from this position this turn."""
+        """Options (other than ending the turn) already taken from this position this turn, and those whose
+        bribe was refused or broken off this turn (:func:`unbribed_this_turn`: read from the log, so that a bot
+        built afresh for each decision, as the server's are, does not ask again either)."""
         if game.decision != "turn":
             return set()
         if game.turn != self.turn:
             self.taken.clear()
             self.turn = game.turn
-        return {o for o in self.taken.get(self._key(game, player), ()) if o[0] != "end_turn"}
+        taken = {o for o in self.taken.get(self._key(game, player), ()) if o[0] != "end_turn"}
+        unbribed = unbribed_this_turn(game, player)
+        if unbribed:
+            taken.update(o for o in game.legal_options() if o[:2] in unbribed)
+        return taken
 
     def note(self, game: Game, player: int, option: Option) -> None:
         if game.decision == "turn":
@@ -775,5 +809,6 @@ __all__ = [
     "score_options",
     "soft_places",
     "stalled",
+    "unbribed_this_turn",
     "win_chance",
 ]
