@@ -104,8 +104,8 @@ def parse_bot(name: str) -> tuple[str, str]:
     if kind == "search" and level not in info.levels and _search_settings(level) is None:
         raise PamirError(
             f"unknown level {level!r} for search: levels are {', '.join(info.levels)}, or settings joined by commas "
-            "(500 lines, 0.5s seconds, c8 candidates, w0.5 widening, p4 plan, h1 horizon, t36 temperature; "
-            "for instance search:strong,w0.5)"
+            "(500 lines, 0.5s seconds, c8 candidates, w0.5 widening, p4 plan, h1 horizon, t36 temperature, "
+            "f the fitted reward; for instance search:strong,w0.5)"
         )
     if kind != "search" and level not in info.levels:
         raise PamirError(f"unknown level {level!r} for {kind}; levels are {', '.join(info.levels)}")
@@ -117,7 +117,7 @@ def _search_settings(level: str) -> dict[str, Any] | None:
     ``normal``, ``strong``: the base, normal when none is named), ``500`` lines (the same decisions for the same seed
     on any machine), ``0.5s`` seconds a decision, ``c8`` candidates, ``w0.5`` the widening of the tree of its own
     turn, ``p4`` its plan there, ``h1`` lines that end after the next seat's turn,
-    ``t36`` the temperature of its reward
+    ``t36`` the temperature of its reward, ``f`` its reward by the evaluation fitted to who won
     (:class:`~paxpamir.agents.search.SearchBot`; ``search:w0.5,p0`` is the search as it played before its
     continuation was planned and kept). The settings for ``SearchBot``, or None when ``level`` is not written so."""
     base = SEARCH_LEVELS["normal"]
@@ -139,6 +139,8 @@ def _search_settings(level: str) -> dict[str, Any] | None:
                 changes["horizon"] = int(token[1:])
             elif token.startswith("t") and "temperature" not in changes:
                 changes["temperature"] = float(token[1:])
+            elif token == "f" and "fitted" not in changes:
+                changes["fitted"] = True
             elif token.startswith("w") and "widening" not in changes:
                 changes["widening"] = float(token[1:])
             elif token.isdigit() and not budget:

@@ -73,6 +73,7 @@ from .heuristic import (
     WIN_TEMPERATURE,
     HeuristicBot,
     RepeatGuard,
+    fitted_chance,
     greedy_step,
     is_purchase,
     kinds_in_role,
@@ -125,6 +126,10 @@ HORIZON: Final[int] = 0
 #: 4-player arena games its chances predict the winners worse than an even chance does (a mean log-loss of 1.44
 #: against 1.39), while 30 to 40 does best (1.35); ``search:t36`` plays with 36.
 TEMPERATURE: Final[float] = WIN_TEMPERATURE
+#: The reward by the evaluation fitted to who won arena games
+#: (:func:`~paxpamir.agents.heuristic.fitted_chance`, for the numbers of players it has weights for; the
+#: heuristic's chance at :data:`TEMPERATURE` for the others) instead of the heuristic's value: ``search:f``.
+FITTED: Final[bool] = False
 #: A budget in seconds: the share of it the heuristic's turn plan may take to rank the candidates (planned two
 #: options at a time while it lasts); the rest is the lines'.
 PLAN_SHARE: Final[float] = 0.4
@@ -162,7 +167,8 @@ class SearchBot:
     widens (:data:`WIDENING`: 0 keeps the heuristic's continuation); ``plan``: the options planned with a second
     action where that tree meets a new decision (:data:`PLAN`); ``horizon``: lines end after the next
     ``horizon`` seats' turns if they do not reach this seat's next turn first (:data:`HORIZON`: 0, no such end);
-    ``temperature``: of the reward, the chance of winning where a line ends (:data:`TEMPERATURE`).
+    ``temperature``: of the reward, the chance of winning where a line ends (:data:`TEMPERATURE`); ``fitted``:
+    that chance by the weights fitted to who won instead (:data:`FITTED`).
     ``clock`` reads the time in
     seconds (tests give a fake one).
 
@@ -185,6 +191,7 @@ class SearchBot:
         plan: int = PLAN,
         horizon: int = HORIZON,
         temperature: float = TEMPERATURE,
+        fitted: bool = FITTED,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         if iterations is None and seconds is None:
@@ -211,6 +218,7 @@ class SearchBot:
         self.plan = plan
         self.horizon = horizon
         self.temperature = temperature
+        self.fitted = fitted
         self.follow = HeuristicBot(seed, plan=0, reply=0)  # follow-ups within an action: no turn plans
         self.wakhan = WakhanPlayer()
         self.repeats = RepeatGuard()
@@ -370,7 +378,7 @@ class SearchBot:
         g = self.play_line(world, player, option, path, deadline)
         if g is None:
             return None
-        value = win_chance(g, player, self.temperature)
+        value = fitted_chance(g, player) if self.fitted else win_chance(g, player, self.temperature)
         for n in path:
             n.visits += 1
             n.total += value
