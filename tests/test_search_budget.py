@@ -13,7 +13,7 @@ import random
 import pytest
 from test_bots import _turn_position
 
-from paxpamir.agents.heuristic import PLAN_WIDTH, WIN_TEMPERATURE, score_options
+from paxpamir.agents.heuristic import PLAN_WIDTH, WIN_TEMPERATURE, fitted_chance, score_options, win_chance
 from paxpamir.agents.registry import canonical_name, make_agent, parse_bot
 from paxpamir.agents.search import SEARCH_LEVELS, SearchBot, TurnNode, determinize
 from paxpamir.engine.errors import PamirError
@@ -237,6 +237,25 @@ def test_the_temperature_of_the_reward_is_a_setting() -> None:
             parse_bot(bad)
     with pytest.raises(ValueError, match="temperature is a positive number"):
         SearchBot(seed=1, iterations=10, temperature=0.0)
+
+
+def test_the_reward_may_be_the_evaluation_fitted_to_who_won() -> None:
+    # search:f scores a line by fitted_chance (the weights fitted to 4-player arena games), not by win_chance.
+    game = _turn_position(4, 41, 4)
+    seat = game.current_player
+    world = determinize(game.view(seat), seat, random.Random(1))
+    first = world.legal_options()[0]
+    end = SearchBot(seed=1, iterations=10).play_line(world, seat, first)
+    assert end is not None and not end.is_over
+    value = SearchBot(seed=1, iterations=10, fitted=True)._line(world, seat, first, TurnNode())
+    assert value == pytest.approx(fitted_chance(end, seat))
+    assert value != pytest.approx(win_chance(end, seat))
+    bot = make_agent("search:f", 1)
+    assert isinstance(bot, SearchBot) and (bot.fitted, bot.seconds) == (True, 1.0)
+    assert make_agent("search", 1).fitted is SearchBot().fitted is False  # the levels keep the heuristic's
+    for bad in ("search:f,f", "search:f1", "search:ff"):
+        with pytest.raises(PamirError, match="f the fitted reward"):
+            parse_bot(bad)
 
 
 @pytest.mark.parametrize("plan", [-1, 1.5, "4"])

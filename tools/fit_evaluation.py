@@ -25,27 +25,7 @@ import numpy as np
 from scipy.optimize import minimize
 
 from paxpamir import Game
-from paxpamir.agents.heuristic import FEATURES, WEIGHTS, Weights, seat_features
-
-
-def heuristic_weights(w: Weights) -> np.ndarray:
-    """The heuristic's weights over :data:`FEATURES` (its value is this dot the features; the rest: 0)."""
-    named = {
-        "vp": w.vp,
-        "check": w.check,
-        "check_in_market": w.check_in_market,
-        "influence": w.influence,
-        "margin": w.margin,
-        "rupees5": w.rupee,
-        "rupees10": 0.4,
-        "rupees_more": 0.1,
-        "court": 1.0,
-        "hand": w.hand,
-        "rule": w.rule,
-        "tribe": w.tribe,
-        "spy": w.spy,
-    }
-    return np.array([named.get(name, 0.0) for name in FEATURES])
+from paxpamir.agents.heuristic import FEATURES, WEIGHTS, feature_weights, seat_features
 
 
 def samples(record: dict[str, object], players: int, every: int) -> tuple[list[np.ndarray], list[int]]:
@@ -92,6 +72,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--ridge", type=float, default=1e-4, help="an L2 penalty on the weights")
     parser.add_argument("--cache", help="an .npz file to keep the features in (read if it exists)")
     args = parser.parse_args(argv)
+    if not 2 <= args.players <= 5 or args.every < 1 or not 0 < args.held_out < 1 or args.ridge < 0:
+        parser.error("players are 2 to 5, --every 1 or more, --held-out a share between 0 and 1, --ridge 0 or more")
     if args.cache and os.path.exists(args.cache):
         data = np.load(args.cache)
         xs, ys, gs = data["x"], data["y"], data["g"]
@@ -117,6 +99,10 @@ def main(argv: list[str] | None = None) -> int:
         if args.cache:
             np.savez(args.cache, x=xs, y=ys, g=gs)
     order = np.unique(gs)
+    if len(order) < 2:
+        parser.error(
+            f"at least two finished games of {args.players} players without Wakhan are needed; found {len(order)}"
+        )
     cut = order[int(len(order) * (1 - args.held_out))]
     train, test = gs < cut, gs >= cut
     print(f"{len(order)} games, {train.sum()} training and {test.sum()} held-out samples ({FEATURES})")
@@ -129,7 +115,7 @@ def main(argv: list[str] | None = None) -> int:
     fit = minimize(objective, np.zeros(xs.shape[2]), jac=True, method="L-BFGS-B")
     weights = fit.x / scale
     held = loss_and_gradient(weights, xs[test], ys[test])[0]
-    base = heuristic_weights(WEIGHTS)
+    base = np.array(feature_weights(WEIGHTS))
     best = min((loss_and_gradient(base / t, xs[test], ys[test])[0], t) for t in (6, 12, 18, 24, 30, 36, 48, 64))
     unit = 30.0  # heuristic points at the temperature where the heuristic's value predicts 4-player winners best
     for name, value, hand in zip(FEATURES, weights, base, strict=True):

@@ -1,0 +1,107 @@
+"""The evaluation's terms (``heuristic.seat_features``) and the chance of winning fitted to who won arena games
+(``heuristic.fitted_chance``, the reward of ``search:f``), and ``tools/fit_evaluation.py`` that fits it."""
+
+from __future__ import annotations
+
+import importlib.util
+import math
+import os
+import random
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from paxpamir import Game
+from paxpamir.agents.heuristic import (
+    FEATURES,
+    FITTED_WEIGHTS,
+    WEIGHTS,
+    feature_weights,
+    fitted_chance,
+    player_values,
+    seat_features,
+    win_chance,
+)
+from paxpamir.clients.cli import main as pamir
+
+TOOL = Path(__file__).resolve().parent.parent / "tools" / "fit_evaluation.py"
+
+
+def _positions(players: int, seed: int, count: int) -> list[Game]:
+    """Positions along a game of random legal choices, every few decisions."""
+    rng = random.Random(seed)
+    game = Game.new(players=players, seed=seed)
+    found = []
+    while not game.is_over and len(found) < count:
+        game.apply(rng.choice(game.legal_options()))
+        if rng.random() < 0.05:
+            found.append(game.clone())
+    return found
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_the_heuristics_value_is_its_weights_times_the_features(players: int) -> None:
+    weights = feature_weights(WEIGHTS)
+    assert len(weights) == len(FEATURES)
+    for game in _positions(players, 40 + players, 12):
+        for viewer in range(players):
+            rows = seat_features(game, viewer)
+            assert len(rows) == players and all(len(row) == len(FEATURES) for row in rows)
+            values = [sum(w * f for w, f in zip(weights, row, strict=True)) for row in rows]
+            assert values == pytest.approx(player_values(game, viewer))
+
+
+def test_the_fitted_chances_of_four_seats_add_up_to_one_and_grow_with_victory_points() -> None:
+    assert set(FITTED_WEIGHTS) == {4} and len(FITTED_WEIGHTS[4]) == len(FEATURES)
+    for game in _positions(4, 7, 10):
+        # Each seat values its own hand card by card and the others' by their size: near one, not exactly.
+        chances = [fitted_chance(game, p) for p in range(4)]
+        assert sum(chances) == pytest.approx(1.0, abs=0.05) and all(0 < c < 1 for c in chances)
+    game = _positions(4, 8, 3)[-1]
+    before = fitted_chance(game, 2)
+    game.vp[2] += 3
+    assert fitted_chance(game, 2) > before
+
+
+def test_without_fitted_weights_the_chance_is_the_heuristics() -> None:
+    for players in (2, 3, 5):
+        for game in _positions(players, 60 + players, 4):
+            assert fitted_chance(game, 0) == win_chance(game, 0)
+
+
+def test_at_the_end_the_chance_is_a_share_of_the_win() -> None:
+    rng = random.Random(3)
+    game = Game.new(players=4, seed=3)
+    while not game.is_over:
+        game.apply(rng.choice(game.legal_options()))
+    shares = [fitted_chance(game, p) for p in range(4)]
+    assert shares == [1 / len(game.winners) if p in game.winners else 0.0 for p in range(4)]
+
+
+def _tool() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("fit_evaluation", TOOL)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_tool_fits_weights_that_predict_the_training_games_better_than_an_even_chance(
+    tmp_path: os.PathLike[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    records = os.path.join(tmp_path, "games")
+    assert pamir(["arena", "--bots", "heuristic", "random", "--players", "4", "--games", "4", "--workers", "1",
+                  "--seed", "5", "--records", records]) == 0
+    capsys.readouterr()
+    assert _tool().main([records, "--held-out", "0.25"]) == 0
+    out = capsys.readouterr().out
+    # Weights of 0 are an even chance; the fit starts there and only improves on the games it is fitted to.
+    train = float(out.split("train log-loss: ")[1].split()[0])
+    assert train < math.log(4) - 0.05
+    entry = out.split("FITTED_WEIGHTS entry: 4: (")[1].split(")")[0]
+    assert len(entry.split(", ")) == len(FEATURES)
+    for name in FEATURES:
+        assert f"  {name} " in out
+    with pytest.raises(SystemExit):
+        _tool().main([os.path.join(tmp_path, "nothing-here")])
