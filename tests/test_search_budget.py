@@ -256,6 +256,9 @@ def test_the_reward_may_be_the_evaluation_fitted_to_who_won() -> None:
     for bad in ("search:f,f", "search:f1", "search:ff"):
         with pytest.raises(PamirError, match="f the fitted reward"):
             parse_bot(bad)
+    # Compiled, a fitted that is no bool is a TypeError on the call; pure, a ValueError from the constructor.
+    with pytest.raises((TypeError, ValueError), match="fitted is True or False|bool"):
+        SearchBot(seed=1, iterations=10, fitted="yes")  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("plan", [-1, 1.5, "4"])

@@ -326,23 +326,23 @@ FEATURES: Final[tuple[str, ...]] = (
 #: much more than the heuristic's weights give them, court cards for less.
 FITTED_WEIGHTS: Final[dict[int, tuple[float, ...]]] = {
     4: (
-        0.023801,
-        0.0060658,
-        0.045271,
-        0.012464,
-        0.041143,
-        0.073476,
-        0.051723,
-        0.018435,
-        0.056067,
-        0.0085899,
-        0.057549,
-        0.12741,
-        0.11161,
-        0.075957,
-        0.058111,
-        -0.1265,
-        0.26207,
+        0.023801,  # vp
+        0.0060658,  # check
+        0.045271,  # check_in_market
+        0.012464,  # influence
+        0.041143,  # margin
+        0.073476,  # rupees5
+        0.051723,  # rupees10
+        0.018435,  # rupees_more
+        0.056067,  # court
+        0.0085899,  # hand
+        0.057549,  # rule
+        0.12741,  # tribe
+        0.11161,  # spy
+        0.075957,  # vp_lead
+        0.058111,  # projected_lead
+        -0.1265,  # court_size
+        0.26207,  # gifts
     ),
 }
 

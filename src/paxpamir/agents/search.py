@@ -206,6 +206,8 @@ class SearchBot:
             raise ValueError(f"horizon is a whole number of turns, 0 or more, not {horizon!r}")
         if not 0 < temperature < math.inf:
             raise ValueError(f"temperature is a positive number of heuristic points, not {temperature}")
+        if not isinstance(fitted, bool):
+            raise ValueError(f"fitted is True or False, not {fitted!r}")
         self.seed = seed
         self.rng = random.Random(seed)
         self.iterations = iterations
