@@ -322,8 +322,8 @@ FEATURES: Final[tuple[str, ...]] = (
 #: conditional logit on the start of every turn, every seat's view) on 1,576 four-player games of four heuristic
 #: bots (``pamir arena --bots heuristic --players 4 --seed 30000``, compiled), checked on the other 394: a mean
 #: log-loss of 1.311 against 1.326 for the heuristic's value at its best temperature (30) and 1.386 for an even
-#: chance; in the last quarter of the games 1.184 against 1.222. Cylinders in play, influence and gifts count for
-#: much more than the heuristic's weights give them, court cards for less.
+#: chance; in the last quarter of the games 1.184 against 1.222. Cylinders in play (tribes, spies and most of all
+#: gifts) count for much more than the heuristic's weights give them, court cards for less.
 FITTED_WEIGHTS: Final[dict[int, tuple[float, ...]]] = {
     4: (
         0.023801,  # vp
