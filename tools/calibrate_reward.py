@@ -23,19 +23,24 @@ import math
 import os
 import sys
 from collections import defaultdict
+from collections.abc import Callable
+from typing import TypeVar
 
 from paxpamir import Game
 from paxpamir.agents.heuristic import player_values
 
+T = TypeVar("T")
 
-def positions(record: dict[str, object], every: int) -> tuple[int, list[list[list[float]]], list[int]]:
-    """The players, the seats' values from each viewer at the start of every ``every``-th turn of the play phase,
-    and the winners, of the finished game ``record``; ``(0, [], [])`` for a game that did not finish."""
-    game = Game.new(players=int(str(record["players"])), seed=int(str(record["seed"])))
+
+def turn_starts(record: dict[str, object], every: int, look: Callable[[Game], T]) -> tuple[int, list[T], list[int]]:
+    """Replays the game ``record``: the players, what ``look`` sees at the start of every ``every``-th turn of the
+    play phase, and the winners; ``(0, [], [])`` for a game that did not finish or one with Wakhan (her seat has
+    no chance of its own). ``tools/fit_evaluation.py`` reads the same positions."""
     options = record.get("options")
     if isinstance(options, dict) and options.get("wakhan"):
-        return 0, [], []  # Wakhan's seat has no chance of its own to calibrate here
-    samples = []
+        return 0, [], []
+    game = Game.new(players=int(str(record["players"])), seed=int(str(record["seed"])))
+    seen = []
     last = -1
     choices = record["choices"]
     assert isinstance(choices, list)
@@ -43,11 +48,17 @@ def positions(record: dict[str, object], every: int) -> tuple[int, list[list[lis
         if game.phase == "play" and game.decision == "turn" and game.turn != last:
             last = game.turn
             if game.turn % every == 0:
-                samples.append([player_values(game, viewer) for viewer in range(game.n)])
+                seen.append(look(game))
         game.apply(tuple(choice[1]))
     if not game.is_over:
         return 0, [], []
-    return game.n, samples, list(game.winners)
+    return game.n, seen, list(game.winners)
+
+
+def positions(record: dict[str, object], every: int) -> tuple[int, list[list[list[float]]], list[int]]:
+    """The players, the seats' values from each viewer at the start of every ``every``-th turn of the play phase,
+    and the winners, of the finished game ``record``; ``(0, [], [])`` for a game that did not finish."""
+    return turn_starts(record, every, lambda game: [player_values(game, viewer) for viewer in range(game.n)])
 
 
 def log_loss(values: list[float], winners: list[int], temperature: float) -> float:

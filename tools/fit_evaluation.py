@@ -17,15 +17,22 @@ from __future__ import annotations
 
 import argparse
 import glob
+import importlib.util
 import json
 import math
 import os
+from pathlib import Path
 
 import numpy as np
 from scipy.optimize import minimize
 
-from paxpamir import Game
 from paxpamir.agents.heuristic import FEATURES, WEIGHTS, feature_weights, seat_features
+
+_SIBLING = importlib.util.spec_from_file_location("calibrate_reward", Path(__file__).with_name("calibrate_reward.py"))
+assert _SIBLING is not None and _SIBLING.loader is not None
+_calibrate = importlib.util.module_from_spec(_SIBLING)
+_SIBLING.loader.exec_module(_calibrate)
+turn_starts = _calibrate.turn_starts  # the same positions as the calibration's
 
 
 def samples(record: dict[str, object], players: int, every: int) -> tuple[list[np.ndarray], list[int]]:
@@ -33,23 +40,9 @@ def samples(record: dict[str, object], players: int, every: int) -> tuple[list[n
     ``players`` players, and its winners; nothing for another game."""
     if int(str(record["players"])) != players:
         return [], []
-    options = record.get("options")
-    if isinstance(options, dict) and options.get("wakhan"):
-        return [], []
-    game = Game.new(players=players, seed=int(str(record["seed"])))
-    found = []
-    last = -1
-    choices = record["choices"]
-    assert isinstance(choices, list)
-    for choice in choices:
-        if game.phase == "play" and game.decision == "turn" and game.turn != last:
-            last = game.turn
-            if game.turn % every == 0:
-                found.append(np.array([seat_features(game, viewer) for viewer in range(game.n)]))
-        game.apply(tuple(choice[1]))
-    if not game.is_over:
-        return [], []
-    return found, list(game.winners)
+    look = lambda game: np.array([seat_features(game, viewer) for viewer in range(game.n)])  # noqa: E731
+    _, found, winners = turn_starts(record, every, look)
+    return found, winners
 
 
 def loss_and_gradient(w: np.ndarray, x: np.ndarray, y: np.ndarray) -> tuple[float, np.ndarray]:
