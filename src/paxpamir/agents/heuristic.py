@@ -159,7 +159,9 @@ REPLY_WIDTH: Final = 4  # 2-player games with Wakhan: how many of the best turn 
 REPLY_SAMPLES: Final = 3  # ... in how many determinizations (her next AI card, the deals) each, summed
 REPLY_STEPS: Final = 200  # a cap on the decisions of a simulated reply
 #: What each rupee from the sixth to the tenth is worth, and each beyond (the first five: ``Weights.rupee``).
-RUPEE_BANDS: Final[tuple[float, float]] = (0.4, 0.1)
+#: (Two floats, not a tuple: compiled, a Final tuple read in a function was found unset: issue 34.)
+RUPEES_TO_TEN: Final = 0.4
+RUPEES_BEYOND_TEN: Final = 0.1
 WIN_TEMPERATURE: Final = 12.0  # heuristic points per factor e in :func:`win_chance` (2 victory points)
 WASTED: Final = 1000.0  # below every other option: one that changes nothing or brings nothing (:func:`_after`)
 # Ties go to the shorter way: an action scored by what a later action of the turn brings is worth this much less
@@ -273,7 +275,7 @@ def player_values(g: Game, viewer: int) -> list[float]:
         elif p == g.wakhan:
             v += w.margin * min(max(margins), w.margin_cap)
         r = g.rupees[p]
-        v += w.rupee * min(r, 5) + RUPEE_BANDS[0] * max(0, min(r, 10) - 5) + RUPEE_BANDS[1] * max(0, r - 10)
+        v += w.rupee * min(r, 5) + RUPEES_TO_TEN * max(0, min(r, 10) - 5) + RUPEES_BEYOND_TEN * max(0, r - 10)
         for c in g.courts[p]:
             v += card_value(g, p, c)
         room = hand_limit(g, p)
@@ -357,8 +359,8 @@ def feature_weights(w: Weights) -> tuple[float, ...]:
         "influence": w.influence,
         "margin": w.margin,
         "rupees5": w.rupee,
-        "rupees10": RUPEE_BANDS[0],
-        "rupees_more": RUPEE_BANDS[1],
+        "rupees10": RUPEES_TO_TEN,
+        "rupees_more": RUPEES_BEYOND_TEN,
         "court": 1.0,
         "hand": w.hand,
         "rule": w.rule,
