@@ -3,14 +3,12 @@
 
 from __future__ import annotations
 
-import importlib.util
 import math
 import os
 import random
-from pathlib import Path
-from types import ModuleType
 
 import pytest
+from toolkit import load_tool
 
 from paxpamir import Game
 from paxpamir.agents.heuristic import (
@@ -24,8 +22,6 @@ from paxpamir.agents.heuristic import (
     win_chance,
 )
 from paxpamir.clients.cli import main as pamir
-
-TOOL = Path(__file__).resolve().parent.parent / "tools" / "fit_evaluation.py"
 
 
 def _positions(players: int, seed: int, count: int) -> list[Game]:
@@ -79,14 +75,6 @@ def test_at_the_end_the_chance_is_a_share_of_the_win() -> None:
     assert shares == [1 / len(game.winners) if p in game.winners else 0.0 for p in range(4)]
 
 
-def _tool() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("fit_evaluation", TOOL)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def test_the_tool_fits_weights_that_predict_the_training_games_better_than_an_even_chance(
     tmp_path: os.PathLike[str], capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -94,7 +82,7 @@ def test_the_tool_fits_weights_that_predict_the_training_games_better_than_an_ev
     assert pamir(["arena", "--bots", "heuristic", "random", "--players", "4", "--games", "4", "--workers", "1",
                   "--seed", "5", "--records", records]) == 0
     capsys.readouterr()
-    assert _tool().main([records, "--held-out", "0.25"]) == 0
+    assert load_tool("fit_evaluation").main([records, "--held-out", "0.25"]) == 0
     out = capsys.readouterr().out
     # Weights of 0 are an even chance; the fit starts there and only improves on the games it is fitted to.
     train = float(out.split("train log-loss: ")[1].split()[0])
@@ -104,4 +92,4 @@ def test_the_tool_fits_weights_that_predict_the_training_games_better_than_an_ev
     for name in FEATURES:
         assert f"  {name} " in out
     with pytest.raises(SystemExit):
-        _tool().main([os.path.join(tmp_path, "nothing-here")])
+        load_tool("fit_evaluation").main([os.path.join(tmp_path, "nothing-here")])

@@ -3,29 +3,17 @@
 
 from __future__ import annotations
 
-import importlib.util
 import math
 import os
-from pathlib import Path
-from types import ModuleType
 
 import pytest
+from toolkit import load_tool
 
 from paxpamir.clients.cli import main as pamir
 
-TOOL = Path(__file__).resolve().parent.parent / "tools" / "calibrate_reward.py"
-
-
-def _tool() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("calibrate_reward", TOOL)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
 
 def test_an_even_chance_scores_the_log_of_the_players_and_a_sure_winner_nothing() -> None:
-    tool = _tool()
+    tool = load_tool("calibrate_reward")
     assert tool.log_loss([5.0, 5.0, 5.0, 5.0], [2], 12.0) == pytest.approx(math.log(4))
     assert tool.log_loss([100.0, 0.0], [0], 1.0) == pytest.approx(0.0, abs=1e-12)
     assert tool.log_loss([100.0, 0.0], [1], 1.0) == pytest.approx(100.0)  # confident and wrong: a big loss
@@ -39,7 +27,7 @@ def test_the_tool_reads_arena_records_and_prints_each_temperatures_log_loss(
     assert pamir(["arena", "--bots", "heuristic", "random", "--games", "2", "--workers", "1", "--seed", "5",
                   "--records", records]) == 0
     capsys.readouterr()
-    tool = _tool()
+    tool = load_tool("calibrate_reward")
     assert tool.main([records, "--temperatures", "6", "12", "1000000"]) == 0
     line = capsys.readouterr().out.strip()
     assert line.startswith("2 players: 2 games, ") and "even chance 0.6931" in line
