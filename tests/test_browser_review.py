@@ -243,7 +243,7 @@ def test_on_a_phone_a_what_if_game_with_hints_keeps_a_two_row_top_bar_and_wide_o
     assert page.is_hidden("#tools-menu")
     page.click("#prefs button[value=close]")
     # The decision's tools (actions used, Undo, Hint) sit under the options, which keep the decision's width.
-    options, tools = page.locator("#options").bounding_box(), page.locator("#decision-tools").bounding_box()
+    options, tools = page.locator("#option-list").bounding_box(), page.locator("#decision-tools").bounding_box()
     decision = page.locator("#decision").bounding_box()
     assert options and tools and decision
     assert tools["y"] >= options["y"] + options["height"] - 1 and options["width"] >= 0.85 * decision["width"]

@@ -156,13 +156,52 @@ def test_every_phone_target_is_at_least_44_pixels_and_options_do_not_scroll(brow
         measured += len(targets)
         map_targets += page.locator("#map .target").count()
         # The options are never hidden in a small scrolling box.
-        assert page.evaluate("(() => { const o = document.querySelector('#options');"
-                             " return o.scrollHeight <= o.clientHeight + 1; })()")
+        assert page.evaluate("(() => { const o = document.querySelector('#option-list');"
+                             " return !o || o.scrollHeight <= o.clientHeight + 1; })()")
         if page.locator("#map .target").count() and map_targets < 50:
             shot(page, "phone-map-targets", full=True)
         plain_step(page)
     assert measured > 50 and map_targets > 0
     shot(page, "table-phone", full=True)
+    assert not page.errors  # type: ignore[attr-defined]
+    page.context.close()
+
+
+def test_end_your_turn_stays_in_view_when_a_turn_offers_a_dozen_options(browser: Browser, server: Server) -> None:
+    """At 1400x900 the options' list scrolls within a few rows (a shadow at its foot says more lies below);
+    "End your turn" stays outside it, in view, and ends the turn."""
+    created = server.create([{"kind": "human", "name": "Ann"}, {"kind": "random"}, {"kind": "random"}], seed=3)
+    page = open_page(browser, created["seats"][0]["url"], DESKTOP)
+    wait_my_turn(page)
+    for _ in range(30):
+        k = kinds(page)
+        if page.evaluate("document.body.dataset.decision") == "turn" and len(k) >= 12:
+            break
+        if "purchase" in k and page.locator("#market .card.target").count():
+            click_and_wait(page, "#market .card.target")
+        else:
+            click_and_wait(page, "#options button[data-kind='end_turn']" if "end_turn" in k else "#options button")
+    else:
+        raise AssertionError("no turn with a dozen options")
+    page.wait_for_timeout(200)
+    list_box = boxes(page, ["#option-list"])["#option-list"]
+    assert page.evaluate("(o => o.scrollHeight > o.clientHeight + 1)(document.getElementById('option-list'))")
+    assert page.locator("#option-list.more").count() == 1
+    end = page.locator("#options button[data-kind='end_turn']")
+    box = end.bounding_box()
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= list_box["bottom"]
+    # Nothing covers it: the point at its centre is the button itself.
+    assert page.evaluate("([x, y]) => document.elementFromPoint(x, y)?.dataset.kind",
+                         [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2]) == "end_turn"
+    shot(page, "table-many-options-1400x900")
+    # Scrolled to its foot, the list no longer says more.
+    page.evaluate("(o => { o.scrollTop = o.scrollHeight; })(document.getElementById('option-list'))")
+    page.wait_for_function("!document.querySelector('#option-list.more')", timeout=WAIT)
+    before = seq(page)
+    end.click()
+    if page.locator("#confirm[open]").count():
+        page.click("#confirm-yes")
+    page.wait_for_function("([s]) => Number(document.body.dataset.seq) > s", arg=[before], timeout=WAIT)
     assert not page.errors  # type: ignore[attr-defined]
     page.context.close()
 

@@ -92,6 +92,14 @@ export function makeTarget(node, indices, title) {
   node.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); go(ev); } });
 }
 
+// The kinds of option kept out of the scrolling list, always in view.
+const PINNED = new Set(["end_turn", "skip", "done"]);
+
+// A list with options below its edge says so (a shadow at the bottom): a scroll bar alone is easily missed.
+function markMore(list) {
+  list.classList.toggle("more", list.scrollHeight - list.scrollTop > list.clientHeight + 1);
+}
+
 export function drawDecision() {
   const m = session.model;
   const replay = session.replay;
@@ -112,13 +120,20 @@ export function drawDecision() {
     text = fmt(bribe ? _("Waiting for {player} (bribe) — {prompt}") : _("Waiting for {player} — {prompt}"), { player: m.names[m.to_move], prompt });
   }
   $("prompt").replaceChildren(...withCardLinks(text));
-  const opts = $("options");
-  opts.replaceChildren(...(yours ? m.options : []).map((o) => {
+  const button = (o) => {
     const b = el("button", { type: "button", class: o.kind, "data-kind": o.kind, "data-index": o.index, text: named(o.label), onclick: () => choose(o.index) });
     // An option that names a card shows the card on hover (or a long press).
     if (o.target && o.target.card !== undefined) zoomable(b, o.target.card);
     return b;
-  }));
+  };
+  // The options that finish something (End your turn, Skip, Done) stay in view under the decision's tools, beside
+  // the list, which scrolls when a turn offers more options than its rows hold (a dozen purchases and plays).
+  const shown = yours ? m.options : [];
+  const list = el("div", { id: "option-list" }, ...shown.filter((o) => !PINNED.has(o.kind)).map(button));
+  const pinned = el("span", { id: "option-pinned" }, ...shown.filter((o) => PINNED.has(o.kind)).map(button));
+  $("options").replaceChildren(list, pinned);
+  markMore(list);
+  list.onscroll = () => markMore(list);
   $("undo").hidden = !(yours && m.can_undo);
   if (yours) $("actions-left").textContent = m.decision === "turn" ? fmt(_("Actions used: {n} of 2"), { n: m.actions_used }) : "";
   else $("actions-left").textContent = "";
