@@ -1,5 +1,6 @@
 """The evaluation's terms (``heuristic.seat_features``) and the chance of winning fitted to who won arena games
-(``heuristic.fitted_chance``, the reward of ``search:f``), and ``tools/fit_evaluation.py`` that fits it."""
+(``heuristic.fitted_chance``, the reward of ``search:f``; ``heuristic.fitted_value``, the evaluation of
+``heuristic:fitted``), and ``tools/fit_evaluation.py`` that fits it."""
 
 from __future__ import annotations
 
@@ -13,14 +14,19 @@ from toolkit import load_tool
 from paxpamir import Game
 from paxpamir.agents.heuristic import (
     FEATURES,
+    FITTED_POINTS,
     FITTED_WEIGHTS,
     WEIGHTS,
+    HeuristicBot,
+    evaluate,
     feature_weights,
     fitted_chance,
+    fitted_value,
     player_values,
     seat_features,
     win_chance,
 )
+from paxpamir.agents.registry import bot_names, make_agent
 from paxpamir.clients.cli import main as pamir
 
 
@@ -73,6 +79,46 @@ def test_at_the_end_the_chance_is_a_share_of_the_win() -> None:
         game.apply(rng.choice(game.legal_options()))
     shares = [fitted_chance(game, p) for p in range(4)]
     assert shares == [1 / len(game.winners) if p in game.winners else 0.0 for p in range(4)]
+
+
+def test_the_fitted_value_is_the_log_of_the_fitted_chance_in_heuristic_points() -> None:
+    for game in _positions(4, 9, 8):
+        for p in range(4):
+            assert fitted_value(game, p) == pytest.approx(FITTED_POINTS * math.log(fitted_chance(game, p)))
+    for players in (2, 3, 5):  # no fitted weights: the heuristic's own evaluation
+        for game in _positions(players, 70 + players, 3):
+            assert fitted_value(game, 1) == evaluate(game, 1)
+    rng = random.Random(4)
+    game = Game.new(players=4, seed=4)
+    while not game.is_over:
+        game.apply(rng.choice(game.legal_options()))
+    assert [fitted_value(game, p) for p in range(4)] == [1000.0 if p in game.winners else -1000.0 for p in range(4)]
+
+
+def test_the_fitted_heuristic_plays_four_seats_by_the_fit_and_two_as_the_heuristic() -> None:
+    assert "heuristic:fitted" in bot_names()
+    game = Game.new(players=4, seed=12)
+    fitted, plain = make_agent("heuristic:fitted", 3), make_agent("heuristic", 3)
+    differs = 0
+    for _ in range(150):
+        if game.is_over:
+            break
+        choice = fitted.decide(game).option
+        assert choice in game.legal_options()
+        differs += choice != plain.decide(game).option
+        game.apply(choice)
+    assert differs > 0  # the fit weighs another way (cylinders more, court cards less)
+    two = Game.new(players=2, seed=12)
+    fitted, plain = HeuristicBot(seed=5, fitted=True), HeuristicBot(seed=5)
+    for _ in range(80):
+        if two.is_over:
+            break
+        choice = fitted.decide(two).option
+        assert choice == plain.decide(two).option
+        two.apply(choice)
+    # Compiled, a fitted that is no bool is a TypeError on the call; pure, a ValueError from the constructor.
+    with pytest.raises((TypeError, ValueError), match="fitted is True or False|bool"):
+        HeuristicBot(seed=1, fitted="yes")  # type: ignore[arg-type]
 
 
 def test_the_tool_fits_weights_that_predict_the_training_games_better_than_an_even_chance(

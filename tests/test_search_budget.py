@@ -13,6 +13,7 @@ import random
 import pytest
 from test_bots import _turn_position
 
+from paxpamir.agents.determinize import determinization_base
 from paxpamir.agents.heuristic import PLAN_WIDTH, WIN_TEMPERATURE, fitted_chance, score_options, win_chance
 from paxpamir.agents.registry import canonical_name, make_agent, parse_bot
 from paxpamir.agents.search import SEARCH_LEVELS, SearchBot, TurnNode, determinize
@@ -259,6 +260,34 @@ def test_the_reward_may_be_the_evaluation_fitted_to_who_won() -> None:
     # Compiled, a fitted that is no bool is a TypeError on the call; pure, a ValueError from the constructor.
     with pytest.raises((TypeError, ValueError), match="fitted is True or False|bool"):
         SearchBot(seed=1, iterations=10, fitted="yes")  # type: ignore[arg-type]
+
+
+def test_its_own_choices_may_be_guided_by_the_fitted_evaluation() -> None:
+    # search:g ranks its candidates as heuristic:fitted would (score_options with fitted_value), in the same
+    # determinization its first draw makes; in this 4-player position they differ from the heuristic's.
+    game = _turn_position(4, 43, 6)
+    seat = game.current_player
+    assert seat is not None
+    options = game.legal_options()
+
+    def candidates(fitted: bool) -> list[object]:
+        first = determinize(determinization_base(game, seat), seat, random.Random(1))
+        scores = score_options(first, seat, options, True, PLAN_WIDTH, fitted=fitted)
+        return [options[i] for i in sorted(range(len(options)), key=lambda i: -scores[i])][:4]
+
+    guided = SearchBot(seed=1, iterations=12, root_width=4, guided=True)
+    guided.decide(game)
+    plain = SearchBot(seed=1, iterations=12, root_width=4)
+    plain.decide(game)
+    assert list(guided.last_lines) == candidates(True) != candidates(False) == list(plain.last_lines)
+    bot = make_agent("search:g,f", 1)
+    assert isinstance(bot, SearchBot) and (bot.guided, bot.fitted, bot.seconds) == (True, True, 1.0)
+    assert make_agent("search", 1).guided is SearchBot().guided is False
+    for bad in ("search:g,g", "search:g1", "search:gg"):
+        with pytest.raises(PamirError, match="g its own choices"):
+            parse_bot(bad)
+    with pytest.raises((TypeError, ValueError), match="guided is True or False|bool"):
+        SearchBot(seed=1, iterations=10, guided=1)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("plan", [-1, 1.5, "4"])

@@ -163,6 +163,10 @@ REPLY_STEPS: Final = 200  # a cap on the decisions of a simulated reply
 RUPEES_TO_TEN: Final = 0.4
 RUPEES_BEYOND_TEN: Final = 0.1
 WIN_TEMPERATURE: Final = 12.0  # heuristic points per factor e in :func:`win_chance` (2 victory points)
+#: Heuristic points per factor e of the fitted chance of winning (:func:`fitted_value`): the temperature at which
+#: the heuristic's own values fit the 4-player games best (tools/fit_evaluation.py), so that a point means about
+#: the same in both evaluations (the easy level's noise, the ties).
+FITTED_POINTS: Final = 30.0
 WASTED: Final = 1000.0  # below every other option: one that changes nothing or brings nothing (:func:`_after`)
 # Ties go to the shorter way: an action scored by what a later action of the turn brings is worth this much less
 # than that later action taken at once, and a follow-up's "done" this much more than a step that brings the same
@@ -445,6 +449,31 @@ def evaluate(g: Game, player: int) -> float:
     return mine - WEIGHTS.opponent * best_other
 
 
+def fitted_value(g: Game, player: int) -> float:
+    """``player``'s value by the weights fitted to who won (:data:`FITTED_WEIGHTS`): the log of its
+    :func:`fitted_chance`, in heuristic points (:data:`FITTED_POINTS` per factor e), what the bot maximises with
+    ``fitted``; 1000 for a winner and -1000 for a loser at the end; :func:`evaluate` for a number of players
+    with no fitted weights.
+
+    >>> from paxpamir import Game
+    >>> round(fitted_value(Game.new(players=4, seed=1), 0) / FITTED_POINTS, 4)  # log(1/4): every seat alike
+    -1.3863
+    """
+    if g.is_over:
+        return 1000.0 if player in g.winners else -1000.0
+    weights = FITTED_WEIGHTS.get(g.n)
+    if weights is None:
+        return evaluate(g, player)
+    values = [sum(w * f for w, f in zip(weights, row, strict=True)) for row in seat_features(g, player)]
+    top = max(values)
+    total = sum(math.exp(v - top) for v in values)
+    return FITTED_POINTS * (values[player] - top - math.log(total))
+
+
+def _value(g: Game, player: int, fitted: bool) -> float:
+    return fitted_value(g, player) if fitted else evaluate(g, player)
+
+
 def win_chance(g: Game, player: int, temperature: float = WIN_TEMPERATURE) -> float:
     """``player``'s chance of winning as the heuristic sees it: a softmax of every seat's value
     (:func:`player_values`) at ``temperature`` heuristic points; at the end of the game, a share of the win
@@ -463,7 +492,7 @@ def win_chance(g: Game, player: int, temperature: float = WIN_TEMPERATURE) -> fl
     return weights[player] / sum(weights)
 
 
-def _follow_up(g: Game, player: int, depth: int) -> None:
+def _follow_up(g: Game, player: int, depth: int, fitted: bool = False) -> None:
     """Finish ``player``'s follow-up decisions greedily (one-ply, no further follow-up). A bribe asked on the
     way is assumed to be the whole amount (Wakhan always asks for it); paying or refusing is evaluated."""
     while depth > 0 and not g.is_over:
@@ -488,8 +517,8 @@ def _follow_up(g: Game, player: int, depth: int) -> None:
                 child = g.clone()
                 child.apply(option)
                 if len(options) <= SMALL_CHOICE:  # pay or refuse, a side: look through to what follows
-                    _follow_up(child, player, depth - 1)
-                score = evaluate(child, player)
+                    _follow_up(child, player, depth - 1, fitted)
+                score = _value(child, player, fitted)
                 if refused is not None and option != REFUSE and _wasted(refused, child, player):
                     score -= WASTED  # a bribe for an action that brings nothing: refuse it
                 if option == DONE:
@@ -550,7 +579,7 @@ def _wasted(before: Game, after: Game, player: int) -> bool:
     return _same_board(before, after)
 
 
-def _after(game: Game, player: int, option: Option, follow_up: bool) -> tuple[Game | None, float]:
+def _after(game: Game, player: int, option: Option, follow_up: bool, fitted: bool) -> tuple[Game | None, float]:
     """The position after ``option`` (and its greedy follow-up) and its evaluation. An option that changes
     nothing (a refused bribe), or an action that brings nothing (:func:`_wasted`: a bribe as big as the tax it
     buys, a move there and back), gives no position and scores below every other, so that a bot never repeats
@@ -559,8 +588,8 @@ def _after(game: Game, player: int, option: Option, follow_up: bool) -> tuple[Ga
     child.quiet = True  # a look-ahead nobody reads the log of
     child.apply(option)
     if follow_up:
-        _follow_up(child, player, FOLLOW_UP_DEPTH)
-    score = evaluate(child, player)
+        _follow_up(child, player, FOLLOW_UP_DEPTH, fitted)
+    score = _value(child, player, fitted)
     if game.decision == "turn" and (_unchanged(game, child, player) or _wasted(game, child, player)):
         return None, score - WASTED
     return child, score
@@ -573,13 +602,15 @@ def score_options(
     follow_up: bool = True,
     plan: int = 0,
     plan_then: int = PLAN_THEN_WIDTH,
+    fitted: bool = False,
 ) -> list[float]:
     """The evaluation after each option (and, for actions, after finishing the action greedily).
 
     ``plan``: at a turn decision, the best ``plan`` options are also scored by the best second action that can
     follow them this turn (buying a card is worth what playing it next brings); those second actions are scored
-    in turn with ``plan_then`` as their ``plan`` (a third action: a bonus action, or the second of two)."""
-    results = [_after(game, player, option, follow_up) for option in options]
+    in turn with ``plan_then`` as their ``plan`` (a third action: a bonus action, or the second of two).
+    ``fitted``: evaluated by :func:`fitted_value` instead of :func:`evaluate`."""
+    results = [_after(game, player, option, follow_up, fitted) for option in options]
     scores = [score for _, score in results]
     if game.decision == "turn":
         # An option that changes or brings nothing leaves the turn to be played on from where it is: it can be
@@ -609,7 +640,7 @@ def score_options(
             if seconds:
                 # The same gain one action later is worth a little less: a move that brings nothing before a
                 # purchase must not tie the purchase alone (issue 34).
-                best_then = max(score_options(child, player, seconds, follow_up, plan_then, 0)) - SHORTER
+                best_then = max(score_options(child, player, seconds, follow_up, plan_then, 0, fitted)) - SHORTER
                 if best_then > scores[i]:
                     scores[i] = best_then
     return scores
@@ -640,7 +671,7 @@ def _without_offers(options: list[Option]) -> list[Option]:
     return [o for o in options if o[0] != "offer"]
 
 
-def bargain(g: Game, player: int, options: list[Option], choice: Option) -> Option:
+def bargain(g: Game, player: int, options: list[Option], choice: Option, fitted: bool = False) -> Option:
     """The bot as a bribe's payer, at its first answer to a demand, where its lookahead chose ``choice`` between
     paying and refusing: where it would pay, it offers half (rounded up), which a holder who meets halfway
     accepts; where it cannot pay, it offers half if the action is worth that and it can. Wakhan never bargains
@@ -661,16 +692,16 @@ def bargain(g: Game, player: int, options: list[Option], choice: Option) -> Opti
     accepted.quiet = True
     accepted.apply(half)
     accepted.apply(ACCEPT)
-    _follow_up(accepted, player, FOLLOW_UP_DEPTH)
+    _follow_up(accepted, player, FOLLOW_UP_DEPTH, fitted)
     refused = g.clone()
     refused.quiet = True
     refused.apply(REFUSE)
-    return half if evaluate(accepted, player) > evaluate(refused, player) else choice
+    return half if _value(accepted, player, fitted) > _value(refused, player, fitted) else choice
 
 
-def greedy_step(g: Game, player: int, follow_up: bool) -> None:
+def greedy_step(g: Game, player: int, follow_up: bool, fitted: bool = False) -> None:
     """Take ``player``'s pending decision by its one-action lookahead (a bribe's holder: :func:`holder_choice`;
-    its payer pays what is asked or refuses)."""
+    its payer pays what is asked or refuses); ``fitted``: evaluated by :func:`fitted_value`."""
     options = g.legal_options()
     if g.decision in DEMANDS:
         g.apply(holder_choice(g, options))
@@ -680,7 +711,7 @@ def greedy_step(g: Game, player: int, follow_up: bool) -> None:
     if len(options) == 1:
         g.apply(options[0])
         return
-    scores = score_options(g, player, options, follow_up)
+    scores = score_options(g, player, options, follow_up, fitted=fitted)
     g.apply(options[max(range(len(options)), key=lambda i: scores[i])])
 
 
@@ -857,7 +888,7 @@ class HeuristicBot:
     True
     """
 
-    __slots__ = ("seed", "rng", "noise", "follow_up", "private", "repeats", "plan", "reply", "reply_samples")
+    __slots__ = ("seed", "rng", "noise", "follow_up", "private", "repeats", "plan", "reply", "reply_samples", "fitted")
 
     def __init__(
         self,
@@ -868,7 +899,10 @@ class HeuristicBot:
         plan: int = PLAN_WIDTH,
         reply: int = REPLY_WIDTH,
         reply_samples: int = REPLY_SAMPLES,
+        fitted: bool = False,
     ) -> None:
+        if not isinstance(fitted, bool):
+            raise ValueError(f"fitted is True or False, not {fitted!r}")
         self.seed = seed
         self.rng = random.Random(seed)
         self.noise = noise
@@ -883,6 +917,8 @@ class HeuristicBot:
         # much (52.5% of 200 games against her improved variants with one, 69% of 100 with three).
         self.reply = reply
         self.reply_samples = reply_samples if private else 1
+        # Evaluate by the weights fitted to who won (:func:`fitted_value`) where the number of players has them.
+        self.fitted = fitted
 
     def choose(self, game: Game) -> Option:
         options = game.legal_options()
@@ -898,7 +934,7 @@ class HeuristicBot:
         player = game.current_player
         assert player is not None
         world = determinize(game.view(player), player, self.rng) if self.private else game
-        scores = score_options(world, player, options, self.follow_up, self.plan)
+        scores = score_options(world, player, options, self.follow_up, self.plan, fitted=self.fitted)
         samples = 1
         if self.reply and game.decision == "turn" and world.wakhan >= 0 and world.n == 2:
             samples = max(1, self.reply_samples)
@@ -924,7 +960,7 @@ class HeuristicBot:
             top = stops  # nothing more to gain: stop here rather than take a step that brings nothing (issue 34)
         choice = top[self.rng.randrange(len(top))] if len(top) > 1 else top[0]
         if bribe:
-            choice = bargain(game, player, game.legal_options(), choice)
+            choice = bargain(game, player, game.legal_options(), choice, self.fitted)
         self.repeats.note(game, player, choice)
         return choice
 
@@ -947,6 +983,7 @@ __all__ = [
     "card_value",
     "check_expectations",
     "evaluate",
+    "fitted_value",
     "greedy_step",
     "is_purchase",
     "player_values",

@@ -77,6 +77,7 @@ KINDS: Final[dict[str, BotKind]] = {
         {
             "easy": lambda seed: HeuristicBot(seed, noise=3.0, follow_up=False, plan=0, reply=0),
             "normal": lambda seed: HeuristicBot(seed),
+            "fitted": lambda seed: HeuristicBot(seed, fitted=True),
         },
         "normal",
         "lookahead over its turn's actions on a weighted evaluation (under 10 ms a decision)",
@@ -105,7 +106,7 @@ def parse_bot(name: str) -> tuple[str, str]:
         raise PamirError(
             f"unknown level {level!r} for search: levels are {', '.join(info.levels)}, or settings joined by commas "
             "(500 lines, 0.5s seconds, c8 candidates, w0.5 widening, p4 plan, h1 horizon, t36 temperature, "
-            "f the fitted reward; for instance search:strong,w0.5)"
+            "f the fitted reward, g its own choices by the fitted evaluation; for instance search:strong,w0.5)"
         )
     if kind != "search" and level not in info.levels:
         raise PamirError(f"unknown level {level!r} for {kind}; levels are {', '.join(info.levels)}")
@@ -117,7 +118,8 @@ def _search_settings(level: str) -> dict[str, Any] | None:
     ``normal``, ``strong``: the base, normal when none is named), ``500`` lines (the same decisions for the same seed
     on any machine), ``0.5s`` seconds a decision, ``c8`` candidates, ``w0.5`` the widening of the tree of its own
     turn, ``p4`` its plan there, ``h1`` lines that end after the next seat's turn,
-    ``t36`` the temperature of its reward, ``f`` its reward by the evaluation fitted to who won
+    ``t36`` the temperature of its reward, ``f`` its reward by the evaluation fitted to who won, ``g`` its own
+    choices (candidates, continuation, follow-ups) by that evaluation
     (:class:`~paxpamir.agents.search.SearchBot`; ``search:w0.5,p0`` is the search as it played before its
     continuation was planned and kept). The settings for ``SearchBot``, or None when ``level`` is not written so."""
     base = SEARCH_LEVELS["normal"]
@@ -141,6 +143,8 @@ def _search_settings(level: str) -> dict[str, Any] | None:
                 changes["temperature"] = float(token[1:])
             elif token == "f" and "fitted" not in changes:
                 changes["fitted"] = True
+            elif token == "g" and "guided" not in changes:
+                changes["guided"] = True
             elif token.startswith("w") and "widening" not in changes:
                 changes["widening"] = float(token[1:])
             elif token.isdigit() and not budget:

@@ -168,9 +168,9 @@ class SearchBot:
     action where that tree meets a new decision (:data:`PLAN`); ``horizon``: lines end after the next
     ``horizon`` seats' turns if they do not reach this seat's next turn first (:data:`HORIZON`: 0, no such end);
     ``temperature``: of the reward, the chance of winning where a line ends (:data:`TEMPERATURE`); ``fitted``:
-    that chance by the weights fitted to who won instead (:data:`FITTED`).
-    ``clock`` reads the time in
-    seconds (tests give a fake one).
+    that chance by the weights fitted to who won instead (:data:`FITTED`); ``guided``: its own choices (the
+    candidates, its turn's continuation, follow-ups) by that fitted evaluation (``search:g``; the other seats in its
+    lines stay the heuristic's). ``clock`` reads the time in seconds (tests give a fake one).
 
     >>> from paxpamir import Game
     >>> game = Game.new(players=2, seed=3)
@@ -192,6 +192,7 @@ class SearchBot:
         horizon: int = HORIZON,
         temperature: float = TEMPERATURE,
         fitted: bool = FITTED,
+        guided: bool = False,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         if iterations is None and seconds is None:
@@ -208,6 +209,8 @@ class SearchBot:
             raise ValueError(f"temperature is a positive number of heuristic points, not {temperature}")
         if not isinstance(fitted, bool):
             raise ValueError(f"fitted is True or False, not {fitted!r}")
+        if not isinstance(guided, bool):
+            raise ValueError(f"guided is True or False, not {guided!r}")
         self.seed = seed
         self.rng = random.Random(seed)
         self.iterations = iterations
@@ -221,7 +224,10 @@ class SearchBot:
         self.horizon = horizon
         self.temperature = temperature
         self.fitted = fitted
-        self.follow = HeuristicBot(seed, plan=0, reply=0)  # follow-ups within an action: no turn plans
+        # Its own choices (the candidates and their order, its turn's continuation, follow-ups) by the evaluation
+        # fitted to who won, as heuristic:fitted makes them; the other seats' stay the heuristic's.
+        self.guided = guided
+        self.follow = HeuristicBot(seed, plan=0, reply=0, fitted=guided)  # follow-ups within an action: no plans
         self.wakhan = WakhanPlayer()
         self.repeats = RepeatGuard()
         self.searched = 0  # decisions searched, lines played and the time they took, for reports
@@ -249,9 +255,9 @@ class SearchBot:
         view = determinization_base(game, player)
         first = determinize(view, player, self.rng)
         if game.decision != "turn":
-            scores = score_options(first, player, options, True)
+            scores = score_options(first, player, options, True, fitted=self.guided)
         elif self.seconds is None:
-            scores = score_options(first, player, options, True, PLAN_WIDTH)
+            scores = score_options(first, player, options, True, PLAN_WIDTH, fitted=self.guided)
         else:
             scores = self._planned_scores(first, player, options, started + PLAN_SHARE * self.seconds)
         if stalled(game):  # nobody buys, so the game would never end: the candidates are purchases
@@ -276,7 +282,7 @@ class SearchBot:
         """The heuristic's turn plan within a time limit: what ``score_options(first, player, options, True,
         PLAN_WIDTH)`` gives, its planned options scored two at a time, best-first by their one-action scores,
         while the clock is short of ``until``; the options not planned by then keep their one-action scores."""
-        scores = score_options(first, player, options, True)
+        scores = score_options(first, player, options, True, fitted=self.guided)
         order = sorted(range(len(options)), key=lambda i: -scores[i])
         planned = order[:PLAN_WIDTH]
         for j in range(0, len(planned), 2):
@@ -285,7 +291,7 @@ class SearchBot:
             pair = planned[j : j + 2]
             if len(pair) == 1:  # score_options plans only among two options or more: add one, its score unused
                 pair.append(order[j + 1] if j + 1 < len(order) else order[0])
-            both = score_options(first, player, [options[i] for i in pair], True, 2)
+            both = score_options(first, player, [options[i] for i in pair], True, 2, fitted=self.guided)
             for i, score in zip(pair, both, strict=True):
                 if i in planned:
                     scores[i] = score
@@ -426,7 +432,7 @@ class SearchBot:
                         path.append(child)
                     node = child
                 else:
-                    greedy_step(g, player, True)
+                    greedy_step(g, player, True, self.guided)
             elif who == g.wakhan:
                 d = self.wakhan.decide(g)
                 g.apply(d.option, reason=d.reason, note=d.note)
@@ -443,7 +449,7 @@ class SearchBot:
             return node
         legal = [o for o in node.children if o in options]
         if len(legal) < max(1, math.ceil(self.widening * math.sqrt(node.visits + 1))) and len(legal) < len(options):
-            scores = score_options(g, player, options, True, self.plan)
+            scores = score_options(g, player, options, True, self.plan, fitted=self.guided)
             fresh = [i for i in range(len(options)) if options[i] not in node.children]
             option = options[max(fresh, key=lambda i: scores[i])]
             child = node.children[option] = TurnNode()

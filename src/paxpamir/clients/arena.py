@@ -602,11 +602,11 @@ def register(sub: Any) -> None:
     """Add ``pamir arena`` to the ``pamir`` command's subparsers."""
     p = sub.add_parser("arena", help="a tournament between bots (and Wakhan): win rates, Elo, records")
     p.add_argument("--bots", nargs="+", metavar="BOT",
-                   help="bots to pit against each other: random, heuristic[:easy|normal], "
+                   help="bots to pit against each other: random, heuristic[:easy|normal|fitted], "
                         "search[:fast|normal|strong|ITERATIONS|SECONDSs], wakhan (default: heuristic random); "
                         "a search's settings join with commas (search:strong,w0.5: lines or seconds, cN candidates, "
                         "wX widening, pN plan, hN horizon: lines end after the next N seats' turns, "
-                        "tX temperature of the reward)")
+                        "tX temperature of the reward, f the reward fitted to who won)")
     p.add_argument("--players", type=player_count_arg, help="seats per game, 2-5 (default 2)")
     p.add_argument("--games", type=positive_arg,
                    help="number of games (default 20; with --resume, a larger number makes the tournament longer)")
