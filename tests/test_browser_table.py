@@ -157,7 +157,7 @@ def test_every_phone_target_is_at_least_44_pixels_and_options_do_not_scroll(brow
         map_targets += page.locator("#map .target").count()
         # The options are never hidden in a small scrolling box.
         assert page.evaluate("(() => { const o = document.querySelector('#option-list');"
-                             " return !o || o.scrollHeight <= o.clientHeight + 1; })()")
+                             " return o.scrollHeight <= o.clientHeight + 1; })()")
         if page.locator("#map .target").count() and map_targets < 50:
             shot(page, "phone-map-targets", full=True)
         plain_step(page)
@@ -202,6 +202,9 @@ def test_end_your_turn_stays_in_view_when_a_turn_offers_a_dozen_options(browser:
     if page.locator("#confirm[open]").count():
         page.click("#confirm-yes")
     page.wait_for_function("([s]) => Number(document.body.dataset.seq) > s", arg=[before], timeout=WAIT)
+    # The next decision shows its list from the top.
+    wait_my_turn(page, before)
+    assert page.evaluate("document.getElementById('option-list').scrollTop") == 0
     assert not page.errors  # type: ignore[attr-defined]
     page.context.close()
 

@@ -99,6 +99,7 @@ const PINNED = new Set(["end_turn", "skip", "done"]);
 function markMore(list) {
   list.classList.toggle("more", list.scrollHeight - list.scrollTop > list.clientHeight + 1);
 }
+$("option-list").addEventListener("scroll", (ev) => markMore(ev.currentTarget));
 
 export function drawDecision() {
   const m = session.model;
@@ -128,12 +129,15 @@ export function drawDecision() {
   };
   // The options that finish something (End your turn, Skip, Done) stay in view under the decision's tools, beside
   // the list, which scrolls when a turn offers more options than its rows hold (a dozen purchases and plays).
+  // A new decision shows its list from the top; a redraw of the same one (a hint, a message) keeps where it was.
   const shown = yours ? m.options : [];
-  const list = el("div", { id: "option-list" }, ...shown.filter((o) => !PINNED.has(o.kind)).map(button));
-  const pinned = el("span", { id: "option-pinned" }, ...shown.filter((o) => PINNED.has(o.kind)).map(button));
-  $("options").replaceChildren(list, pinned);
+  const list = $("option-list");
+  const key = `${m.server_seq}:${m.replay_at ?? ""}`;
+  if (list.dataset.drawn !== key) list.scrollTop = 0;
+  list.dataset.drawn = key;
+  list.replaceChildren(...shown.filter((o) => !PINNED.has(o.kind)).map(button));
+  $("option-pinned").replaceChildren(...shown.filter((o) => PINNED.has(o.kind)).map(button));
   markMore(list);
-  list.onscroll = () => markMore(list);
   $("undo").hidden = !(yours && m.can_undo);
   if (yours) $("actions-left").textContent = m.decision === "turn" ? fmt(_("Actions used: {n} of 2"), { n: m.actions_used }) : "";
   else $("actions-left").textContent = "";
