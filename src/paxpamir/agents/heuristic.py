@@ -435,10 +435,15 @@ def fitted_chance(g: Game, player: int) -> float:
     weights = FITTED_WEIGHTS.get(g.n)
     if weights is None:
         return win_chance(g, player)
-    values = [sum(w * f for w, f in zip(weights, row, strict=True)) for row in seat_features(g, player)]
+    values = _fitted_utilities(g, player, weights)
     top = max(values)
     exps = [math.exp(v - top) for v in values]
     return exps[player] / sum(exps)
+
+
+def _fitted_utilities(g: Game, viewer: int, weights: tuple[float, ...]) -> list[float]:
+    """Every seat's ``weights . features`` from ``viewer``'s view: the softmax of these is the fitted chance."""
+    return [sum(w * f for w, f in zip(weights, row, strict=True)) for row in seat_features(g, viewer)]
 
 
 def evaluate(g: Game, player: int) -> float:
@@ -464,7 +469,7 @@ def fitted_value(g: Game, player: int) -> float:
     weights = FITTED_WEIGHTS.get(g.n)
     if weights is None:
         return evaluate(g, player)
-    values = [sum(w * f for w, f in zip(weights, row, strict=True)) for row in seat_features(g, player)]
+    values = _fitted_utilities(g, player, weights)
     top = max(values)
     total = sum(math.exp(v - top) for v in values)
     return FITTED_POINTS * (values[player] - top - math.log(total))
