@@ -54,20 +54,22 @@ def test_the_heuristics_value_is_its_weights_times_the_features(players: int) ->
             assert values == pytest.approx(player_values(game, viewer))
 
 
-def test_the_fitted_chances_of_four_seats_add_up_to_one_and_grow_with_victory_points() -> None:
-    assert set(FITTED_WEIGHTS) == {4} and len(FITTED_WEIGHTS[4]) == len(FEATURES)
-    for game in _positions(4, 7, 10):
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_fitted_chances_add_up_to_one_and_grow_with_victory_points(players: int) -> None:
+    assert set(FITTED_WEIGHTS) == {2, 4} and len(FITTED_WEIGHTS[players]) == len(FEATURES)
+    for game in _positions(players, 7, 10):
         # Each seat values its own hand card by card and the others' by their size: near one, not exactly.
-        chances = [fitted_chance(game, p) for p in range(4)]
+        chances = [fitted_chance(game, p) for p in range(players)]
         assert sum(chances) == pytest.approx(1.0, abs=0.05) and all(0 < c < 1 for c in chances)
-    game = _positions(4, 8, 3)[-1]
-    before = fitted_chance(game, 2)
-    game.vp[2] += 3
-    assert fitted_chance(game, 2) > before
+        assert chances[0] != win_chance(game, 0)  # the fit, not the heuristic's chance
+    game = _positions(players, 8, 3)[-1]
+    before = fitted_chance(game, 1)
+    game.vp[1] += 3
+    assert fitted_chance(game, 1) > before
 
 
 def test_without_fitted_weights_the_chance_is_the_heuristics() -> None:
-    for players in (2, 3, 5):
+    for players in (3, 5):
         for game in _positions(players, 60 + players, 4):
             assert fitted_chance(game, 0) == win_chance(game, 0)
 
@@ -82,10 +84,11 @@ def test_at_the_end_the_chance_is_a_share_of_the_win() -> None:
 
 
 def test_the_fitted_value_is_the_log_of_the_fitted_chance_in_heuristic_points() -> None:
-    for game in _positions(4, 9, 8):
-        for p in range(4):
-            assert fitted_value(game, p) == pytest.approx(FITTED_POINTS * math.log(fitted_chance(game, p)))
-    for players in (2, 3, 5):  # no fitted weights: the heuristic's own evaluation
+    for players in (2, 4):
+        for game in _positions(players, 9, 8):
+            for p in range(players):
+                assert fitted_value(game, p) == pytest.approx(FITTED_POINTS * math.log(fitted_chance(game, p)))
+    for players in (3, 5):  # no fitted weights: the heuristic's own evaluation
         for game in _positions(players, 70 + players, 3):
             assert fitted_value(game, 1) == evaluate(game, 1)
     rng = random.Random(4)
@@ -95,27 +98,28 @@ def test_the_fitted_value_is_the_log_of_the_fitted_chance_in_heuristic_points() 
     assert [fitted_value(game, p) for p in range(4)] == [1000.0 if p in game.winners else -1000.0 for p in range(4)]
 
 
-def test_the_fitted_heuristic_plays_four_seats_by_the_fit_and_two_as_the_heuristic() -> None:
+def test_the_fitted_heuristic_plays_two_and_four_seats_by_the_fit_and_three_as_the_heuristic() -> None:
     assert "heuristic:fitted" in bot_names()
-    game = Game.new(players=4, seed=12)
-    fitted, plain = make_agent("heuristic:fitted", 3), make_agent("heuristic", 3)
-    differs = 0
-    for _ in range(150):
-        if game.is_over:
-            break
-        choice = fitted.decide(game).option
-        assert choice in game.legal_options()
-        differs += choice != plain.decide(game).option
-        game.apply(choice)
-    assert differs > 0  # the fit weighs another way (cylinders more, court cards less)
-    two = Game.new(players=2, seed=12)
+    for players in (2, 4):
+        game = Game.new(players=players, seed=12)
+        fitted, plain = make_agent("heuristic:fitted", 3), make_agent("heuristic", 3)
+        differs = 0
+        for _ in range(150):
+            if game.is_over:
+                break
+            choice = fitted.decide(game).option
+            assert choice in game.legal_options()
+            differs += choice != plain.decide(game).option
+            game.apply(choice)
+        assert differs > 0  # the fit weighs another way (cylinders more, court cards less)
+    three = Game.new(players=3, seed=12)
     fitted, plain = HeuristicBot(seed=5, fitted=True), HeuristicBot(seed=5)
     for _ in range(80):
-        if two.is_over:
+        if three.is_over:
             break
-        choice = fitted.decide(two).option
-        assert choice == plain.decide(two).option
-        two.apply(choice)
+        choice = fitted.decide(three).option
+        assert choice == plain.decide(three).option
+        three.apply(choice)
     # Compiled, a fitted that is no bool is a TypeError on the call; pure, a ValueError from the constructor.
     with pytest.raises((TypeError, ValueError), match="fitted is True or False|bool"):
         HeuristicBot(seed=1, fitted="yes")  # type: ignore[arg-type]

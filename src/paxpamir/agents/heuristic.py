@@ -325,12 +325,36 @@ FEATURES: Final[tuple[str, ...]] = (
 
 #: Weights of :data:`FEATURES` fitted to who won, by number of players: the chance that a seat wins is a softmax
 #: of ``weights . features`` over the seats (:func:`fitted_chance`). Fitted by ``tools/fit_evaluation.py`` (a
-#: conditional logit on the start of every turn, every seat's view) on 1,576 four-player games of four heuristic
-#: bots (``pamir arena --bots heuristic --players 4 --seed 30000``, compiled), checked on the other 394: a mean
-#: log-loss of 1.311 against 1.326 for the heuristic's value at its best temperature (30) and 1.386 for an even
-#: chance; in the last quarter of the games 1.184 against 1.222. Cylinders in play (tribes, spies and most of all
-#: gifts) count for much more than the heuristic's weights give them, court cards for less.
+#: conditional logit on the start of every turn, every seat's view), each on games of heuristic bots (compiled):
+#:
+#: * four players: 1,576 games (``pamir arena --bots heuristic --players 4 --seed 30000``), checked on the other
+#:   394: a mean log-loss of 1.311 against 1.326 for the heuristic's value at its best temperature (30) and 1.386
+#:   for an even chance; in the last quarter of the games 1.184 against 1.222;
+#: * two players: 1,600 games (``pamir arena --bots heuristic --players 2 --games 2000 --seed 50000``), checked
+#:   on the other 400: 0.6025 against 0.6168 for the heuristic's value at its best temperature (18) and 0.6931.
+#:
+#: Cylinders in play (tribes, spies and most of all gifts) count for much more than the heuristic's weights give
+#: them, court cards for less, and with two players a lead in victory points and rupees (the first five) too.
 FITTED_WEIGHTS: Final[dict[int, tuple[float, ...]]] = {
+    2: (
+        0.012041,  # vp
+        -0.025836,  # check
+        0.037185,  # check_in_market
+        0.10377,  # influence
+        0.044806,  # margin
+        0.10518,  # rupees5
+        0.076316,  # rupees10
+        0.033183,  # rupees_more
+        0.1153,  # court
+        0.00018137,  # hand
+        0.066944,  # rule
+        0.20654,  # tribe
+        0.069419,  # spy
+        0.16015,  # vp_lead
+        0.052966,  # projected_lead
+        -0.17334,  # court_size
+        0.1584,  # gifts
+    ),
     4: (
         0.023801,  # vp
         0.0060658,  # check
