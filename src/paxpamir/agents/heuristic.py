@@ -453,16 +453,23 @@ def seat_features(g: Game, viewer: int) -> list[list[float]]:
 
 def fitted_chance(g: Game, player: int) -> float:
     """``player``'s chance of winning by :data:`FITTED_WEIGHTS` for the game's number of players (a share of the
-    win, or 0, at the end); by :func:`win_chance` at its temperature where no weights are fitted."""
+    win, or 0, at the end); by :func:`win_chance` at its temperature where no weights are fitted and in a game
+    with Wakhan."""
     if g.is_over:
         return 1.0 / len(g.winners) if player in g.winners else 0.0
-    weights = FITTED_WEIGHTS.get(g.n)
+    weights = _fitted_weights(g)
     if weights is None:
         return win_chance(g, player)
     values = _fitted_utilities(g, player, weights)
     top = max(values)
     exps = [math.exp(v - top) for v in values]
     return exps[player] / sum(exps)
+
+
+def _fitted_weights(g: Game) -> tuple[float, ...] | None:
+    """The fitted weights for ``g``: those of its number of players, in a game without Wakhan (the games they were
+    fitted to; against her they played worse than the heuristic's own value); None where there are none."""
+    return FITTED_WEIGHTS.get(g.n) if g.wakhan < 0 else None
 
 
 def _fitted_utilities(g: Game, viewer: int, weights: tuple[float, ...]) -> list[float]:
@@ -482,7 +489,7 @@ def fitted_value(g: Game, player: int) -> float:
     """``player``'s value by the weights fitted to who won (:data:`FITTED_WEIGHTS`): the log of its
     :func:`fitted_chance`, in heuristic points (:data:`FITTED_POINTS` per factor e), what the bot maximises with
     ``fitted``; 1000 for a winner and -1000 for a loser at the end; :func:`evaluate` for a number of players
-    with no fitted weights.
+    with no fitted weights and in a game with Wakhan.
 
     >>> from paxpamir import Game
     >>> round(fitted_value(Game.new(players=4, seed=1), 0) / FITTED_POINTS, 4)  # log(1/4): every seat alike
@@ -490,7 +497,7 @@ def fitted_value(g: Game, player: int) -> float:
     """
     if g.is_over:
         return 1000.0 if player in g.winners else -1000.0
-    weights = FITTED_WEIGHTS.get(g.n)
+    weights = _fitted_weights(g)
     if weights is None:
         return evaluate(g, player)
     values = _fitted_utilities(g, player, weights)

@@ -127,8 +127,9 @@ HORIZON: Final[int] = 0
 #: against 1.39), while 30 to 40 does best (1.35); ``search:t36`` plays with 36.
 TEMPERATURE: Final[float] = WIN_TEMPERATURE
 #: The reward by the evaluation fitted to who won arena games
-#: (:func:`~paxpamir.agents.heuristic.fitted_chance`, for the numbers of players it has weights for; the
-#: heuristic's chance at :data:`TEMPERATURE` for the others) instead of the heuristic's value: ``search:f``.
+#: (:func:`~paxpamir.agents.heuristic.fitted_chance`, for the numbers of players it has weights for, in games
+#: without Wakhan; the heuristic's chance at :data:`TEMPERATURE` for the others) instead of the heuristic's value:
+#: ``search:f``.
 FITTED: Final[bool] = False
 #: A budget in seconds: the share of it the heuristic's turn plan may take to rank the candidates (planned two
 #: options at a time while it lasts); the rest is the lines'.
