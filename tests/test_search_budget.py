@@ -18,6 +18,8 @@ from paxpamir.agents.heuristic import PLAN_WIDTH, WIN_TEMPERATURE, fitted_chance
 from paxpamir.agents.registry import canonical_name, make_agent, parse_bot
 from paxpamir.agents.search import SEARCH_LEVELS, SearchBot, TurnNode, determinize
 from paxpamir.engine.errors import PamirError
+from paxpamir.engine.game import Game
+from paxpamir.engine.steps import Option
 
 
 class FakeClock:
@@ -192,17 +194,28 @@ def test_settings_joined_by_commas_name_a_search_for_experiments() -> None:
             parse_bot(bad)
 
 
+def _line_start(players: int, seed: int) -> tuple[Game, int, Option]:
+    """A determinization of a seat's view at a turn decision of a game of heuristic bots, that seat, and its first
+    option: where a line starts."""
+    game = _turn_position(players, seed, 4)
+    seat = game.current_player
+    assert seat is not None
+    world = determinize(game.view(seat), seat, random.Random(1))
+    return world, seat, world.legal_options()[0]
+
+
+def _line_end(world: Game, seat: int, first: Option, **settings: int) -> Game:
+    """Where a line of a search with these settings, from ``first`` in ``world``, ends (before the game's end)."""
+    line = SearchBot(seed=1, iterations=10, **settings).play_line(world, seat, first)  # type: ignore[arg-type]
+    assert line is not None and not line.is_over
+    return line
+
+
 def test_a_horizon_ends_lines_after_the_next_seats_turns() -> None:
     # With four players a line runs to the searcher's next turn: three other turns (the turn counter moves on by
     # four). With horizon 1 it ends where the turn after the next seat's begins; with two players both are the same.
-    game = _turn_position(4, 41, 4)
-    world = determinize(game.view(game.current_player), game.current_player, random.Random(1))
-    first = world.legal_options()[0]
-    ends = {}
-    for horizon in (0, 1, 2):
-        line = SearchBot(seed=1, iterations=10, horizon=horizon).play_line(world, game.current_player, first)
-        assert line is not None and not line.is_over
-        ends[horizon] = line.turn - world.turn
+    world, seat, first = _line_start(4, 41)
+    ends = {h: _line_end(world, seat, first, horizon=h).turn - world.turn for h in (0, 1, 2)}
     assert ends == {0: 4, 1: 2, 2: 3}
     two = _turn_position(2, 31, 4)
     choices = {h: SearchBot(seed=2, iterations=24, root_width=4, horizon=h).decide(two).option for h in (0, 1)}
@@ -217,13 +230,28 @@ def test_a_horizon_ends_lines_after_the_next_seats_turns() -> None:
         SearchBot(seed=1, iterations=10, horizon=-1)
 
 
+def test_depth_two_plays_lines_through_the_searchers_next_turn() -> None:
+    # With two players a line of depth 1 ends where the searcher's next turn starts (the turn counter two on); one
+    # of depth 2 plays that turn and the other seat's next, and ends where the searcher's turn after it starts (four
+    # on), with the searcher to decide there, at its turn's first decision.
+    world, seat, first = _line_start(2, 31)
+    lines = {depth: _line_end(world, seat, first, depth=depth) for depth in (1, 2, 3)}
+    assert all((line.current_player, line.decision) == (seat, "turn") for line in lines.values())
+    assert {depth: line.turn - world.turn for depth, line in lines.items()} == {1: 2, 2: 4, 3: 6}
+    bot = make_agent("search:d2", 1)
+    assert isinstance(bot, SearchBot) and (bot.depth, bot.seconds, bot.root_width) == (2, 1.0, 4)
+    assert make_agent("search", 1).depth == SearchBot().depth == 1  # the levels play to their next turn
+    for bad in ("search:d0", "search:d5", "search:d1.5", "search:d1,d2", "search:d", "search:d-1"):
+        with pytest.raises(PamirError, match="settings joined by commas"):
+            parse_bot(bad)
+    with pytest.raises(ValueError, match="depth is a whole number"):
+        SearchBot(seed=1, iterations=10, depth=0)
+
+
 def test_the_temperature_of_the_reward_is_a_setting() -> None:
     # A line is scored by win_chance at the bot's temperature: the heuristic's own by default (the levels), any
     # positive number by the setting tX. A hotter reward is flatter: the same line's value lies nearer an even share.
-    game = _turn_position(4, 41, 4)
-    seat = game.current_player
-    world = determinize(game.view(seat), seat, random.Random(1))
-    first = world.legal_options()[0]
+    world, seat, first = _line_start(4, 41)
     values = {}
     for temperature in (12.0, 36.0):
         bot = SearchBot(seed=1, iterations=10, temperature=temperature)
@@ -242,10 +270,7 @@ def test_the_temperature_of_the_reward_is_a_setting() -> None:
 
 def test_the_reward_may_be_the_evaluation_fitted_to_who_won() -> None:
     # search:f scores a line by fitted_chance (the weights fitted to 4-player arena games), not by win_chance.
-    game = _turn_position(4, 41, 4)
-    seat = game.current_player
-    world = determinize(game.view(seat), seat, random.Random(1))
-    first = world.legal_options()[0]
+    world, seat, first = _line_start(4, 41)
     end = SearchBot(seed=1, iterations=10).play_line(world, seat, first)
     assert end is not None and not end.is_over
     value = SearchBot(seed=1, iterations=10, fitted=True)._line(world, seat, first, TurnNode())

@@ -63,6 +63,10 @@ MAX_CANDIDATES: Final[int] = 32
 MAX_HORIZON: Final[int] = 8
 
 
+#: The deepest lines a search may be given (``search:d4``): to the start of its fourth turn from now.
+MAX_DEPTH: Final[int] = 4
+
+
 def _search(level: str) -> Callable[[int | None], Agent]:
     def make(seed: int | None) -> Agent:
         return SearchBot(seed=seed, **SEARCH_LEVELS[level])
@@ -105,7 +109,7 @@ def parse_bot(name: str) -> tuple[str, str]:
     if kind == "search" and level not in info.levels and _search_settings(level) is None:
         raise PamirError(
             f"unknown level {level!r} for search: levels are {', '.join(info.levels)}, or settings joined by commas "
-            "(500 lines, 0.5s seconds, c8 candidates, w0.5 widening, p4 plan, h1 horizon, t36 temperature, "
+            "(500 lines, 0.5s seconds, c8 candidates, w0.5 widening, p4 plan, h1 horizon, d2 depth, t36 temperature, "
             "f the fitted reward, g its own choices by the fitted evaluation; for instance search:strong,w0.5)"
         )
     if kind != "search" and level not in info.levels:
@@ -117,9 +121,9 @@ def _search_settings(level: str) -> dict[str, Any] | None:
     """A search level written as settings joined by commas, each at most once: a named level (``fast``,
     ``normal``, ``strong``: the base, normal when none is named), ``500`` lines (the same decisions for the same seed
     on any machine), ``0.5s`` seconds a decision, ``c8`` candidates, ``w0.5`` the widening of the tree of its own
-    turn, ``p4`` its plan there, ``h1`` lines that end after the next seat's turn,
-    ``t36`` the temperature of its reward, ``f`` its reward by the evaluation fitted to who won, ``g`` its own
-    choices (candidates, continuation, follow-ups) by that evaluation
+    turn, ``p4`` its plan there, ``h1`` lines that end after the next seat's turn, ``d2`` lines that go on through
+    its next turn to the one after, ``t36`` the temperature of its reward, ``f`` its reward by the evaluation fitted
+    to who won, ``g`` its own choices (candidates, continuation, follow-ups) by that evaluation
     (:class:`~paxpamir.agents.search.SearchBot`; ``search:w0.5,p0`` is the search as it played before its
     continuation was planned and kept). The settings for ``SearchBot``, or None when ``level`` is not written so."""
     base = SEARCH_LEVELS["normal"]
@@ -139,6 +143,8 @@ def _search_settings(level: str) -> dict[str, Any] | None:
                 changes["plan"] = int(token[1:])
             elif token.startswith("h") and token[1:].isdigit() and "horizon" not in changes:
                 changes["horizon"] = int(token[1:])
+            elif token.startswith("d") and token[1:].isdigit() and "depth" not in changes:
+                changes["depth"] = int(token[1:])
             elif token.startswith("t") and "temperature" not in changes:
                 changes["temperature"] = float(token[1:])
             elif token == "f" and "fitted" not in changes:
@@ -158,7 +164,7 @@ def _search_settings(level: str) -> dict[str, Any] | None:
         return None
     if not 1 <= changes.get("root_width", 1) <= MAX_CANDIDATES or changes.get("plan", 0) > MAX_CANDIDATES:
         return None
-    if changes.get("horizon", 0) > MAX_HORIZON:
+    if changes.get("horizon", 0) > MAX_HORIZON or not 1 <= changes.get("depth", 1) <= MAX_DEPTH:
         return None
     if not 0 <= changes.get("widening", 0.0) < math.inf or not 0 < changes.get("temperature", 1.0) < math.inf:
         return None
