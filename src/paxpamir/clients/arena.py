@@ -606,6 +606,7 @@ def register(sub: Any) -> None:
                         "search[:fast|normal|strong|ITERATIONS|SECONDSs], wakhan (default: heuristic random); "
                         "a search's settings join with commas (search:strong,w0.5: lines or seconds, cN candidates, "
                         "wX widening, pN plan, hN horizon: lines end after the next N seats' turns, "
+                        "dN depth: lines end at the start of its N-th turn from now, "
                         "tX temperature of the reward, f the reward fitted to who won, g its own choices by that fit)")
     p.add_argument("--players", type=player_count_arg, help="seats per game, 2-5 (default 2)")
     p.add_argument("--games", type=positive_arg,
