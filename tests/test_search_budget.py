@@ -271,8 +271,7 @@ def test_the_temperature_of_the_reward_is_a_setting() -> None:
 def test_the_reward_may_be_the_evaluation_fitted_to_who_won() -> None:
     # search:f scores a line by fitted_chance (the weights fitted to 4-player arena games), not by win_chance.
     world, seat, first = _line_start(4, 41)
-    end = SearchBot(seed=1, iterations=10).play_line(world, seat, first)
-    assert end is not None and not end.is_over
+    end = _line_end(world, seat, first)
     value = SearchBot(seed=1, iterations=10, fitted=True)._line(world, seat, first, TurnNode())
     assert value == pytest.approx(fitted_chance(end, seat))
     assert value != pytest.approx(win_chance(end, seat))
