@@ -5,7 +5,9 @@ process. :class:`Workers` is a pool of processes (one per core by default, ``pam
 each take a copy of the game (pickled: the whole state, which never leaves the server) and return the bot's
 ``(option, reason)``. The workers are started with ``spawn`` (no copy of the server's threads, sockets or
 database connections); each imports the modules that registered the bot kinds (:func:`bots.register_bot`), so a
-bot registered at import of the caller's module is known in the workers too.
+bot registered at import of the caller's module is known in the workers too. A worker that dies (killed, out of
+memory) breaks its pool: a new pool takes its place and the work it was doing is asked for once more, so the
+server's bots go on playing.
 """
 
 from __future__ import annotations
@@ -13,12 +15,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import importlib
+import logging
 import multiprocessing
 import os
 import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from . import bots
@@ -32,6 +36,7 @@ if TYPE_CHECKING:
 WATCH_EVERY = 0.5
 WORKER_NICENESS = 10
 T = TypeVar("T")
+log = logging.getLogger("paxpamir.server")
 
 
 def default_size() -> int:
@@ -74,13 +79,42 @@ class Workers:
         if size is not None and (not isinstance(size, int) or isinstance(size, bool) or size < 1):
             raise ValueError(f"the number of workers is a whole number of 1 or more, not {size!r}")
         self.size = size or default_size()
-        modules = tuple(sorted({b.factory.__module__ for b in bots.BOTS.values()} - {"__main__"}))
-        self.pool = ProcessPoolExecutor(
-            max_workers=self.size, mp_context=multiprocessing.get_context("spawn"), initializer=_start,
-            initargs=(modules, os.getpid()),
-        )
+        self.pool = self._new_pool(self.size)
         #: The pool of reviews (:meth:`run_long`), started when the first review is asked for.
         self.long: ProcessPoolExecutor | None = None
+
+    @staticmethod
+    def _new_pool(size: int) -> ProcessPoolExecutor:
+        modules = tuple(sorted({b.factory.__module__ for b in bots.BOTS.values()} - {"__main__"}))
+        return ProcessPoolExecutor(
+            max_workers=size, mp_context=multiprocessing.get_context("spawn"), initializer=_start,
+            initargs=(modules, os.getpid()),
+        )
+
+    async def _in(self, long: bool, fn: Callable[..., T], *args: Any) -> T:
+        """``fn(*args)`` in the pool of bots (or of reviews, ``long``); if a worker of that pool died, a new pool
+        replaces it and ``fn`` is tried once more there."""
+        loop = asyncio.get_running_loop()
+        pool = self._pool(long)
+        try:
+            return await loop.run_in_executor(pool, fn, *args)
+        except BrokenProcessPool:
+            if self._pool(long) is pool:  # the first call to see it breaks replaces it; the others use the new one
+                log.warning("a worker process of the %s pool died: starting a new pool", "review" if long else "bot")
+                fresh = self._new_pool(max(1, self.size // 2) if long else self.size)
+                if long:
+                    self.long = fresh
+                else:
+                    self.pool = fresh
+                pool.shutdown(wait=False, cancel_futures=True)
+            return await loop.run_in_executor(self._pool(long), fn, *args)
+
+    def _pool(self, long: bool) -> ProcessPoolExecutor:
+        if not long:
+            return self.pool
+        if self.long is None:
+            self.long = self._new_pool(max(1, self.size // 2))
+        return self.long
 
     async def start(self) -> None:
         """Start every worker now (each imports the engine), so that the first bot does not wait for it."""
@@ -89,23 +123,17 @@ class Workers:
 
     async def decide(self, kind: str, game: Game, seed: int) -> tuple[tuple[Any, ...], Any]:
         """``(option, reason)`` of the bot of ``kind`` for ``game``'s seat to move, decided in a worker."""
-        return await asyncio.get_running_loop().run_in_executor(self.pool, _decide, kind, game, seed)
+        return await self._in(False, _decide, kind, game, seed)
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
         """``fn(*args)`` in a worker (``fn`` a module-level function, its arguments picklable): short work such as
         a hint or an analysis position, off the event loop."""
-        return await asyncio.get_running_loop().run_in_executor(self.pool, fn, *args)
+        return await self._in(False, fn, *args)
 
     async def run_long(self, fn: Callable[..., T], *args: Any) -> T:
         """``fn(*args)`` in a pool of its own (half as many processes, started when first needed): a game review
         takes minutes of processor time, and the bots' decisions must not queue behind it."""
-        if self.long is None:
-            modules = tuple(sorted({b.factory.__module__ for b in bots.BOTS.values()} - {"__main__"}))
-            self.long = ProcessPoolExecutor(
-                max_workers=max(1, self.size // 2), mp_context=multiprocessing.get_context("spawn"),
-                initializer=_start, initargs=(modules, os.getpid()),
-            )
-        return await asyncio.get_running_loop().run_in_executor(self.long, fn, *args)
+        return await self._in(True, fn, *args)
 
     def close(self) -> None:
         """End the pool: decisions not started are dropped, a decision being made is let finish, the workers
