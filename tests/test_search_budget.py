@@ -248,6 +248,82 @@ def test_depth_two_plays_lines_through_the_searchers_next_turn() -> None:
         SearchBot(seed=1, iterations=10, depth=0)
 
 
+def test_the_other_seats_can_plan_their_turns_in_the_lines() -> None:
+    # With o2 every other seat's turn decision in a line is the heuristic's turn plan over its two best options:
+    # replayed, each one is the best by score_options with plan 2, and in these lines some of them differ from
+    # the one-action lookahead that the levels give the other seats.
+    for players, seed in ((2, 30), (4, 31)):
+        world, seat, first = _line_start(players, seed)
+        line = _line_end(world, seat, first, opponent_plan=2)
+        replay = world.clone()
+        checked = differs = 0
+        for who, option, *_ in line.choices()[len(world.choices()) :]:
+            if who != seat and replay.decision == "turn":
+                options = replay.legal_options()
+                planned = score_options(replay, who, options, True, 2)
+                one = score_options(replay, who, options, True)
+                best = max(range(len(options)), key=lambda i: planned[i])
+                assert options[best] == option
+                checked += 1
+                differs += max(range(len(options)), key=lambda i: one[i]) != best
+            replay.apply(option)
+        assert replay.state_hash() == line.state_hash()
+        assert checked >= 3 and differs >= 1
+    bot = make_agent("search:o2", 1)
+    assert isinstance(bot, SearchBot) and (bot.opponent_plan, bot.seconds, bot.root_width) == (2, 1.0, 4)
+    assert make_agent("search", 1).opponent_plan == SearchBot().opponent_plan == 0
+    for bad in ("search:o-1", "search:o33", "search:o1.5", "search:o1,o2", "search:o"):
+        with pytest.raises(PamirError, match="settings joined by commas"):
+            parse_bot(bad)
+    with pytest.raises(ValueError, match="opponent_plan is a whole number"):
+        SearchBot(seed=1, iterations=10, opponent_plan=-1)
+
+
+def test_the_other_seats_replies_can_be_searched_in_the_lines() -> None:
+    # With r1 the other seat's turn decisions in a searched line go down a tree of replies shared by every line of
+    # the candidate: its first child is the heuristic's reply (what the levels play), more are added as visits grow,
+    # and each holds the replying seat's own rewards, not the searcher's. Lines played without a tree (a review's)
+    # keep the heuristic's replies.
+    world, seat, first = _line_start(2, 30)
+    other = 1 - seat
+    bot = SearchBot(seed=1, iterations=10, reply_widening=1.0)
+    root = TurnNode()
+    for _ in range(12):
+        assert bot._line(world, seat, first, root) is not None
+    replies = root.replies
+    while replies is None:  # the searcher's turn continues below the candidate: its tree of replies hangs at the end
+        (root,) = root.children.values()
+        replies = root.replies
+    assert replies.visits == 12 and len(replies.children) >= 3
+    plain = bot.play_line(world, seat, first)  # no tree: the heuristic's replies
+    assert plain is not None and plain.state_hash() == SearchBot(seed=1, iterations=10).play_line(
+        world, seat, first
+    ).state_hash()  # type: ignore[union-attr]
+    replay = world.clone()
+    for who, option, *_ in plain.choices()[len(world.choices()) :]:
+        if who == other and replay.decision == "turn":
+            assert next(iter(replies.children)) == option  # the first reply tried is the heuristic's
+            break
+        replay.apply(option)
+    else:
+        raise AssertionError("the other seat had no turn decision in the line")
+    for child in replies.children.values():
+        assert child.seat == other and child.visits >= 1 and 0 < child.total / child.visits < 1
+    # Its rewards are the other seat's: with two players, near the rest of the searcher's chance (each seat's values
+    # are its own view of the position, so not exactly), far from the searcher's own.
+    assert sum(c.visits for c in replies.children.values()) == replies.visits
+    theirs = sum(c.total for c in replies.children.values())
+    assert abs(theirs - (replies.visits - replies.total)) < 0.2 * abs(theirs - replies.total)
+    r = make_agent("search:r0.5", 1)
+    assert isinstance(r, SearchBot) and (r.reply_widening, r.seconds, r.root_width) == (0.5, 1.0, 4)
+    assert make_agent("search", 1).reply_widening == SearchBot().reply_widening == 0.0
+    for bad in ("search:r-1", "search:rinf", "search:r", "search:r1,r2"):
+        with pytest.raises(PamirError, match="settings joined by commas"):
+            parse_bot(bad)
+    with pytest.raises(ValueError, match="reply_widening is 0 or more"):
+        SearchBot(seed=1, iterations=10, reply_widening=-1.0)
+
+
 def test_the_temperature_of_the_reward_is_a_setting() -> None:
     # A line is scored by win_chance at the bot's temperature: the heuristic's own by default (the levels), any
     # positive number by the setting tX. A hotter reward is flatter: the same line's value lies nearer an even share.

@@ -735,9 +735,10 @@ def bargain(g: Game, player: int, options: list[Option], choice: Option, fitted:
     return half if _value(accepted, player, fitted) > _value(refused, player, fitted) else choice
 
 
-def greedy_step(g: Game, player: int, follow_up: bool, fitted: bool = False) -> None:
+def greedy_step(g: Game, player: int, follow_up: bool, fitted: bool = False, plan: int = 0) -> None:
     """Take ``player``'s pending decision by its one-action lookahead (a bribe's holder: :func:`holder_choice`;
-    its payer pays what is asked or refuses); ``fitted``: evaluated by :func:`fitted_value`."""
+    its payer pays what is asked or refuses); ``fitted``: evaluated by :func:`fitted_value`; ``plan``: at a turn
+    decision, its best ``plan`` options scored by the best second action that can follow (:func:`score_options`)."""
     options = g.legal_options()
     if g.decision in DEMANDS:
         g.apply(holder_choice(g, options))
@@ -747,7 +748,7 @@ def greedy_step(g: Game, player: int, follow_up: bool, fitted: bool = False) -> 
     if len(options) == 1:
         g.apply(options[0])
         return
-    scores = score_options(g, player, options, follow_up, fitted=fitted)
+    scores = score_options(g, player, options, follow_up, plan, fitted=fitted)
     g.apply(options[max(range(len(options)), key=lambda i: scores[i])])
 
 

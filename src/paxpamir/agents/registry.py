@@ -109,8 +109,10 @@ def parse_bot(name: str) -> tuple[str, str]:
     if kind == "search" and level not in info.levels and _search_settings(level) is None:
         raise PamirError(
             f"unknown level {level!r} for search: levels are {', '.join(info.levels)}, or settings joined by commas "
-            "(500 lines, 0.5s seconds, c8 candidates, w0.5 widening, p4 plan, h1 horizon, d2 depth, t36 temperature, "
-            "f the fitted reward, g its own choices by the fitted evaluation; for instance search:strong,w0.5)"
+            "(500 lines, 0.5s seconds, c8 candidates, w0.5 widening, p4 plan, h1 horizon, d2 depth, "
+            "o2 opponents' plan, r0.5 a tree of their replies, t36 temperature, f the fitted reward, "
+            "g its own choices by the fitted evaluation; "
+            "for instance search:strong,w0.5)"
         )
     if kind != "search" and level not in info.levels:
         raise PamirError(f"unknown level {level!r} for {kind}; levels are {', '.join(info.levels)}")
@@ -122,7 +124,9 @@ def _search_settings(level: str) -> dict[str, Any] | None:
     ``normal``, ``strong``: the base, normal when none is named), ``500`` lines (the same decisions for the same seed
     on any machine), ``0.5s`` seconds a decision, ``c8`` candidates, ``w0.5`` the widening of the tree of its own
     turn, ``p4`` its plan there, ``h1`` lines that end after the next seat's turn, ``d2`` lines that go on through
-    its next turn to the one after, ``t36`` the temperature of its reward, ``f`` its reward by the evaluation fitted
+    its next turn to the one after, ``o2`` the other seats' turns in its lines planned with a second action for
+    their best two options, ``r0.5`` a tree of the other seats' replies in its lines, widened as ``w`` widens its
+    own, ``t36`` the temperature of its reward, ``f`` its reward by the evaluation fitted
     to who won, ``g`` its own choices (candidates, continuation, follow-ups) by that evaluation
     (:class:`~paxpamir.agents.search.SearchBot`; ``search:w0.5,p0`` is the search as it played before its
     continuation was planned and kept). The settings for ``SearchBot``, or None when ``level`` is not written so."""
@@ -143,6 +147,8 @@ def _search_settings(level: str) -> dict[str, Any] | None:
                 changes["plan"] = int(token[1:])
             elif token.startswith("h") and token[1:].isdigit() and "horizon" not in changes:
                 changes["horizon"] = int(token[1:])
+            elif token.startswith("o") and token[1:].isdigit() and "opponent_plan" not in changes:
+                changes["opponent_plan"] = int(token[1:])
             elif token.startswith("d") and token[1:].isdigit() and "depth" not in changes:
                 changes["depth"] = int(token[1:])
             elif token.startswith("t") and "temperature" not in changes:
@@ -153,6 +159,8 @@ def _search_settings(level: str) -> dict[str, Any] | None:
                 changes["guided"] = True
             elif token.startswith("w") and "widening" not in changes:
                 changes["widening"] = float(token[1:])
+            elif token.startswith("r") and "reply_widening" not in changes:
+                changes["reply_widening"] = float(token[1:])
             elif token.isdigit() and not budget:
                 budget = {"iterations": int(token), "seconds": None}
             else:
@@ -164,9 +172,13 @@ def _search_settings(level: str) -> dict[str, Any] | None:
         return None
     if not 1 <= changes.get("root_width", 1) <= MAX_CANDIDATES or changes.get("plan", 0) > MAX_CANDIDATES:
         return None
+    if changes.get("opponent_plan", 0) > MAX_CANDIDATES:
+        return None
     if changes.get("horizon", 0) > MAX_HORIZON or not 1 <= changes.get("depth", 1) <= MAX_DEPTH:
         return None
     if not 0 <= changes.get("widening", 0.0) < math.inf or not 0 < changes.get("temperature", 1.0) < math.inf:
+        return None
+    if not 0 <= changes.get("reply_widening", 0.0) < math.inf:
         return None
     return {**base, **budget, **changes}
 

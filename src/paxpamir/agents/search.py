@@ -138,6 +138,17 @@ TEMPERATURE: Final[float] = WIN_TEMPERATURE
 #: without Wakhan; the heuristic's chance at :data:`TEMPERATURE` for the others) instead of the heuristic's value:
 #: ``search:f``.
 FITTED: Final[bool] = False
+#: The other seats' turn decisions in a line: by the heuristic's one-action lookahead (0), or with this many of
+#: their best options scored by the best second action that can follow (their turn plan, narrowed: ``search:o2``),
+#: replies closer to what a planning opponent plays, at the cost of lines.
+OPPONENT_PLAN: Final[int] = 0
+#: The other seats' turn decisions in a searched line: 0, each by the heuristic (:data:`OPPONENT_PLAN`), the same
+#: reply whatever the candidate; X > 0, down a tree of their replies after each end of the searcher's turn,
+#: shared by all determinizations and widened as :data:`WIDENING` widens the searcher's own (a node visited v
+#: times has up to ceil(X sqrt(v + 1)) children, the heuristic's best first), then UCB1 on the replying seat's own
+#: chance of winning: the more lines, the more the lines find the replies that hurt a candidate most, rather than
+#: the heuristic's one (``search:r0.5``).
+REPLY_WIDENING: Final[float] = 0.0
 #: A budget in seconds: the share of it the heuristic's turn plan may take to rank the candidates (planned two
 #: options at a time while it lasts); the rest is the lines'.
 PLAN_SHARE: Final[float] = 0.4
@@ -158,12 +169,18 @@ class TurnNode:
     added best-first by the heuristic (progressive widening), so that a node visited once follows the
     heuristic's choice and one visited often tries the next best options too."""
 
-    __slots__ = ("children", "visits", "total")
+    __slots__ = ("children", "visits", "total", "seat", "replies")
 
-    def __init__(self) -> None:
+    def __init__(self, seat: int = -1) -> None:
         self.children: dict[Option, TurnNode] = {}
         self.visits = 0
         self.total = 0.0
+        #: The seat that chose this node, whose rewards ``total`` adds up: -1, the searcher (its own turn); another
+        #: seat for a node of the tree of replies (:data:`REPLY_WIDENING`).
+        self.seat = seat
+        #: The root of the other seats' replies where the searcher's turn ended at this node (None until a line
+        #: meets one with reply widening).
+        self.replies: TurnNode | None = None
 
 
 class SearchBot:
@@ -179,7 +196,11 @@ class SearchBot:
     ``temperature``: of the reward, the chance of winning where a line ends (:data:`TEMPERATURE`); ``fitted``:
     that chance by the weights fitted to who won instead (:data:`FITTED`); ``guided``: its own choices (the
     candidates, its turn's continuation, follow-ups) by that fitted evaluation (``search:g``; the other seats in its
-    lines stay the heuristic's). ``clock`` reads the time in seconds (tests give a fake one).
+    lines stay the heuristic's); ``opponent_plan``: the other seats' turn decisions in its lines planned with a
+    second action for their best ``opponent_plan`` options (:data:`OPPONENT_PLAN`: 0, their one-action lookahead);
+    ``reply_widening``: a tree of their turn decisions in its lines, chosen by their own chances of winning
+    (:data:`REPLY_WIDENING`: 0, none).
+    ``clock`` reads the time in seconds (tests give a fake one).
 
     >>> from paxpamir import Game
     >>> game = Game.new(players=2, seed=3)
@@ -203,6 +224,8 @@ class SearchBot:
         fitted: bool = FITTED,
         guided: bool = False,
         depth: int = DEPTH,
+        opponent_plan: int = OPPONENT_PLAN,
+        reply_widening: float = REPLY_WIDENING,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         if iterations is None and seconds is None:
@@ -223,6 +246,10 @@ class SearchBot:
             raise ValueError(f"depth is a whole number of turns, 1 or more, not {depth!r}")
         if not isinstance(guided, bool):
             raise ValueError(f"guided is True or False, not {guided!r}")
+        if not isinstance(opponent_plan, int) or opponent_plan < 0:
+            raise ValueError(f"opponent_plan is a whole number of options, 0 or more, not {opponent_plan!r}")
+        if not 0 <= reply_widening < math.inf:
+            raise ValueError(f"reply_widening is 0 or more, not {reply_widening}")
         self.seed = seed
         self.rng = random.Random(seed)
         self.iterations = iterations
@@ -237,6 +264,8 @@ class SearchBot:
         self.temperature = temperature
         self.fitted = fitted
         self.depth = depth
+        self.opponent_plan = opponent_plan
+        self.reply_widening = reply_widening
         # Its own choices (the candidates and their order, its turn's continuation, follow-ups) by the evaluation
         # fitted to who won, as heuristic:fitted makes them; the other seats' stay the heuristic's.
         self.guided = guided
@@ -399,11 +428,21 @@ class SearchBot:
         g = self.play_line(world, player, option, path, deadline)
         if g is None:
             return None
-        value = fitted_chance(g, player) if self.fitted else win_chance(g, player, self.temperature)
+        value = self._reward_of(g, player)
+        others: dict[int, float] = {}  # the replying seats' own rewards, for the nodes of the tree of replies
         for n in path:
             n.visits += 1
-            n.total += value
+            if n.seat < 0:
+                n.total += value
+            else:
+                if n.seat not in others:
+                    others[n.seat] = self._reward_of(g, n.seat)
+                n.total += others[n.seat]
         return value
+
+    def _reward_of(self, g: Game, seat: int) -> float:
+        """``seat``'s reward where a line ended: its chance of winning (fitted, or the heuristic's)."""
+        return fitted_chance(g, seat) if self.fitted else win_chance(g, seat, self.temperature)
 
     def play_line(
         self,
@@ -430,6 +469,8 @@ class SearchBot:
         steps = 0
         current = turn  # the searcher's turn being played, and how many of its later turns have started
         later = 0
+        reply: TurnNode | None = None  # where the line is in the tree of replies, once the searcher's turn ended
+        replies = path is not None and self.reply_widening > 0
         while not g.is_over and steps < LINE_STEPS:
             if deadline is not None and clock() >= deadline:
                 return None
@@ -454,9 +495,51 @@ class SearchBot:
             elif who == g.wakhan:
                 d = self.wakhan.decide(g)
                 g.apply(d.option, reason=d.reason, note=d.note)
+            elif replies and g.decision == "turn" and later == 0:
+                assert path is not None
+                if reply is None:  # the searcher's turn ended at this node: its tree of replies starts
+                    if node.replies is None:
+                        node.replies = TurnNode()
+                    reply = node.replies
+                    path.append(reply)
+                child = self._reply(g, who, reply)
+                if child is not reply:
+                    path.append(child)
+                reply = child
             else:
-                greedy_step(g, who, True)
+                greedy_step(g, who, True, plan=self.opponent_plan)
         return g
+
+    def _reply(self, g: Game, who: int, node: TurnNode) -> TurnNode:
+        """Another seat's turn decision at ``node`` of the tree of replies: a new child best-first by the
+        heuristic's scores for ``who`` while the node's visits allow one more, else UCB1 on ``who``'s own rewards
+        among the children legal here (its hand differs from one determinization to the next)."""
+        options = g.legal_options()
+        if len(options) == 1:
+            g.apply(options[0])
+            return node
+        legal = [o for o in node.children if o in options]
+        if len(legal) < max(1, math.ceil(self.reply_widening * math.sqrt(node.visits + 1))) and len(legal) < len(
+            options
+        ):
+            scores = score_options(g, who, options, True, self.opponent_plan)
+            fresh = [i for i in range(len(options)) if options[i] not in node.children]
+            option = options[max(fresh, key=lambda i: scores[i])]
+            child = node.children[option] = TurnNode(who)
+        else:
+            option = self._ucb(node, legal)
+            child = node.children[option]
+        g.apply(option)
+        return child
+
+    def _ucb(self, node: TurnNode, legal: list[Option]) -> Option:
+        """UCB1 among ``node``'s children ``legal``, each by its mean reward for the seat that chose it."""
+        log_n = math.log(max(1, node.visits))
+        return max(
+            legal,
+            key=lambda o: node.children[o].total / max(1, node.children[o].visits)
+            + self.exploration * math.sqrt(log_n / max(1, node.children[o].visits)),
+        )
 
     def _descend(self, g: Game, player: int, node: TurnNode) -> TurnNode:
         """The searcher's next turn decision at ``node``: a new child best-first by the heuristic while the
@@ -472,12 +555,7 @@ class SearchBot:
             option = options[max(fresh, key=lambda i: scores[i])]
             child = node.children[option] = TurnNode()
         else:
-            log_n = math.log(max(1, node.visits))
-            option = max(
-                legal,
-                key=lambda o: node.children[o].total / max(1, node.children[o].visits)
-                + self.exploration * math.sqrt(log_n / max(1, node.children[o].visits)),
-            )
+            option = self._ucb(node, legal)
             child = node.children[option]
         g.apply(option)
         return child
