@@ -511,51 +511,38 @@ class SearchBot:
         return g
 
     def _reply(self, g: Game, who: int, node: TurnNode) -> TurnNode:
-        """Another seat's turn decision at ``node`` of the tree of replies: a new child best-first by the
-        heuristic's scores for ``who`` while the node's visits allow one more, else UCB1 on ``who``'s own rewards
-        among the children legal here (its hand differs from one determinization to the next)."""
-        options = g.legal_options()
-        if len(options) == 1:
-            g.apply(options[0])
-            return node
-        legal = [o for o in node.children if o in options]
-        if len(legal) < max(1, math.ceil(self.reply_widening * math.sqrt(node.visits + 1))) and len(legal) < len(
-            options
-        ):
-            scores = score_options(g, who, options, True, self.opponent_plan)
-            fresh = [i for i in range(len(options)) if options[i] not in node.children]
-            option = options[max(fresh, key=lambda i: scores[i])]
-            child = node.children[option] = TurnNode(who)
-        else:
-            option = self._ucb(node, legal)
-            child = node.children[option]
-        g.apply(option)
-        return child
-
-    def _ucb(self, node: TurnNode, legal: list[Option]) -> Option:
-        """UCB1 among ``node``'s children ``legal``, each by its mean reward for the seat that chose it."""
-        log_n = math.log(max(1, node.visits))
-        return max(
-            legal,
-            key=lambda o: node.children[o].total / max(1, node.children[o].visits)
-            + self.exploration * math.sqrt(log_n / max(1, node.children[o].visits)),
-        )
+        """Another seat's turn decision at ``node`` of the tree of replies (:meth:`_widen`, at
+        :attr:`reply_widening`, by ``who``'s heuristic scores and own rewards: its hand differs from one
+        determinization to the next, so only the children legal here compete)."""
+        return self._widen(g, who, node, self.reply_widening, self.opponent_plan, False, who)
 
     def _descend(self, g: Game, player: int, node: TurnNode) -> TurnNode:
-        """The searcher's next turn decision at ``node``: a new child best-first by the heuristic while the
-        node's visits allow one more (progressive widening), else UCB1 among the children legal here."""
+        """The searcher's next turn decision at ``node`` (:meth:`_widen`, at :attr:`widening`)."""
+        return self._widen(g, player, node, self.widening, self.plan, self.guided, -1)
+
+    def _widen(
+        self, g: Game, who: int, node: TurnNode, widening: float, plan: int, fitted: bool, seat: int
+    ) -> TurnNode:
+        """``who``'s decision at ``node``, taken in ``g``: a new child (chosen by ``seat``) best-first by the
+        heuristic's scores with ``plan`` while the node's visits allow one more (progressive widening at
+        ``widening``), else UCB1 among the children legal here. A forced decision stays at the node."""
         options = g.legal_options()
         if len(options) == 1:
             g.apply(options[0])
             return node
         legal = [o for o in node.children if o in options]
-        if len(legal) < max(1, math.ceil(self.widening * math.sqrt(node.visits + 1))) and len(legal) < len(options):
-            scores = score_options(g, player, options, True, self.plan, fitted=self.guided)
+        if len(legal) < max(1, math.ceil(widening * math.sqrt(node.visits + 1))) and len(legal) < len(options):
+            scores = score_options(g, who, options, True, plan, fitted=fitted)
             fresh = [i for i in range(len(options)) if options[i] not in node.children]
             option = options[max(fresh, key=lambda i: scores[i])]
-            child = node.children[option] = TurnNode()
+            child = node.children[option] = TurnNode(seat)
         else:
-            option = self._ucb(node, legal)
+            log_n = math.log(max(1, node.visits))
+            option = max(
+                legal,
+                key=lambda o: node.children[o].total / max(1, node.children[o].visits)
+                + self.exploration * math.sqrt(log_n / max(1, node.children[o].visits)),
+            )
             child = node.children[option]
         g.apply(option)
         return child
