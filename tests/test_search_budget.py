@@ -14,7 +14,14 @@ import pytest
 from test_bots import _turn_position
 
 from paxpamir.agents.determinize import determinization_base
-from paxpamir.agents.heuristic import PLAN_WIDTH, WIN_TEMPERATURE, fitted_chance, score_options, win_chance
+from paxpamir.agents.heuristic import (
+    PLAN_WIDTH,
+    WIN_TEMPERATURE,
+    HeuristicBot,
+    fitted_chance,
+    score_options,
+    win_chance,
+)
 from paxpamir.agents.registry import canonical_name, make_agent, parse_bot
 from paxpamir.agents.search import SEARCH_LEVELS, SearchBot, TurnNode, determinize
 from paxpamir.engine.errors import PamirError
@@ -403,3 +410,55 @@ def test_a_plan_that_is_not_a_whole_number_of_zero_or_more_is_refused(plan: obje
 def test_a_widening_that_is_not_a_number_of_zero_or_more_is_refused(widening: float) -> None:
     with pytest.raises(ValueError, match="widening"):
         SearchBot(seed=1, iterations=10, widening=widening)
+
+
+def _follow_up_position(kinds: frozenset[str], seed: int, scores_differ: bool) -> Game:
+    """A position of a 2-player game of heuristic bots where a seat continues its action with a decision of one of
+    ``kinds`` and has two options or more, which the heuristic's one-action lookahead scores differently or not."""
+    game = Game.new(players=2, seed=seed)
+    bots = [make_agent("heuristic", seed + i) for i in range(2)]
+    while not game.is_over:
+        options = game.legal_options()
+        if game.decision in kinds and len(options) > 1:
+            seat = game.current_player
+            assert seat is not None
+            scores = score_options(determinize(game.view(seat), seat, random.Random(1)), seat, options, True)
+            if (max(scores) - min(scores) > 1e-9) == scores_differ:
+                return game
+        game.apply(bots[game.current_player or 0].decide(game).option)
+    raise AssertionError(f"no decision of {sorted(kinds)} in the game of seed {seed}")
+
+
+def test_the_follow_ups_of_its_actions_can_be_searched_with_a_share_of_the_budget() -> None:
+    # The levels leave where to tax, build, move or battle to the heuristic; with u0.5 such a decision is searched
+    # like any other, with half the budget: 20 lines of a budget of 40 (what its rounds of halving can share out of
+    # them), or half the seconds on the search's clock.
+    game = _follow_up_position(frozenset({"tax", "build", "move", "battle", "place_road", "place_spy"}), 50, True)
+    seat = game.current_player
+    level = SearchBot(seed=1, iterations=40)
+    made = level.decide(game)
+    assert made.reason is None and level.searched == 0  # the levels: the heuristic's choice, unsearched
+    assert made.option == HeuristicBot(1, plan=0, reply=0).decide(game).option
+    bot = SearchBot(seed=1, iterations=40, follow_ups=0.5)
+    searched = bot.decide(game)
+    assert searched.option in game.legal_options() and bot.searched == 1 and 15 <= bot.iterations_run <= 20
+    assert searched.reason is not None and searched.reason.startswith(f"search: {bot.iterations_run} lines")
+    clock = FakeClock(0.0001)
+    timed = SearchBot(seed=1, seconds=0.05, follow_ups=0.5, clock=clock)
+    timed.decide(game)
+    assert timed.searched == 1 and timed.iterations_run >= 2
+    assert timed.search_time <= 0.025 + 5 * clock.step, timed.search_time
+    assert game.current_player == seat  # deciding changed nothing
+    # Where the heuristic's scores cannot tell the options apart (the side of the court a card goes to, pieces that
+    # all get placed by the end of the action), no search.
+    side = _follow_up_position(frozenset({"side", "build"}), 51, False)
+    bot = SearchBot(seed=1, iterations=40, follow_ups=0.5)
+    assert bot.decide(side).reason is None and bot.searched == 0
+    u = make_agent("search:u0.3", 1)
+    assert isinstance(u, SearchBot) and (u.follow_ups, u.seconds, u.root_width) == (0.3, 1.0, 4)
+    assert make_agent("search", 1).follow_ups == SearchBot().follow_ups == 0.0
+    for bad in ("search:u-1", "search:u1.5", "search:u", "search:unan", "search:u0.3,u0.5"):
+        with pytest.raises(PamirError, match="settings joined by commas"):
+            parse_bot(bad)
+    with pytest.raises(ValueError, match="follow_ups is a share"):
+        SearchBot(seed=1, iterations=10, follow_ups=2.0)

@@ -110,7 +110,8 @@ def parse_bot(name: str) -> tuple[str, str]:
         raise PamirError(
             f"unknown level {level!r} for search: levels are {', '.join(info.levels)}, or settings joined by commas "
             "(500 lines, 0.5s seconds, c8 candidates, w0.5 widening, p4 plan, h1 horizon, d2 depth, "
-            "o2 opponents' plan, r0.5 a tree of their replies, t36 temperature, f the fitted reward, "
+            "o2 opponents' plan, r0.5 a tree of their replies, u0.3 follow-ups searched with that share of the time, "
+            "t36 temperature, f the fitted reward, "
             "g its own choices by the fitted evaluation; "
             "for instance search:strong,w0.5)"
         )
@@ -126,8 +127,9 @@ def _search_settings(level: str) -> dict[str, Any] | None:
     turn, ``p4`` its plan there, ``h1`` lines that end after the next seat's turn, ``d2`` lines that go on through
     its next turn to the one after, ``o2`` the other seats' turns in its lines planned with a second action for
     their best two options, ``r0.5`` a tree of the other seats' replies in its lines, widened as ``w`` widens its
-    own, ``t36`` the temperature of its reward, ``f`` its reward by the evaluation fitted
-    to who won, ``g`` its own choices (candidates, continuation, follow-ups) by that evaluation
+    own, ``u0.3`` the follow-ups of its actions searched with that share of its budget, ``t36`` the temperature of
+    its reward, ``f`` its reward by the evaluation fitted to who won, ``g`` its own choices (candidates,
+    continuation, follow-ups) by that evaluation
     (:class:`~paxpamir.agents.search.SearchBot`; ``search:w0.5,p0`` is the search as it played before its
     continuation was planned and kept). The settings for ``SearchBot``, or None when ``level`` is not written so."""
     base = SEARCH_LEVELS["normal"]
@@ -161,6 +163,8 @@ def _search_settings(level: str) -> dict[str, Any] | None:
                 changes["widening"] = float(token[1:])
             elif token.startswith("r") and "reply_widening" not in changes:
                 changes["reply_widening"] = float(token[1:])
+            elif token.startswith("u") and "follow_ups" not in changes:
+                changes["follow_ups"] = float(token[1:])
             elif token.isdigit() and not budget:
                 budget = {"iterations": int(token), "seconds": None}
             else:
@@ -178,7 +182,7 @@ def _search_settings(level: str) -> dict[str, Any] | None:
         return None
     if not 0 <= changes.get("widening", 0.0) < math.inf or not 0 < changes.get("temperature", 1.0) < math.inf:
         return None
-    if not 0 <= changes.get("reply_widening", 0.0) < math.inf:
+    if not 0 <= changes.get("reply_widening", 0.0) < math.inf or not 0 <= changes.get("follow_ups", 0.0) <= 1:
         return None
     return {**base, **budget, **changes}
 

@@ -52,7 +52,8 @@ A decision is searched like this:
   seed and line budget make the same decision on any machine, in either build (what tests and reproducible
   experiments use).
 
-Follow-up decisions (where to tax, build, move, battle) are the heuristic's. In a stalled game (no card bought
+Follow-up decisions (where to tax, build, move, battle) are the heuristic's (or, for experiments, searched
+with a share of the budget: :data:`FOLLOW_UPS`). In a stalled game (no card bought
 for about five rounds: :func:`~paxpamir.agents.heuristic.stalled`) the candidates are the purchases.
 """
 
@@ -69,6 +70,7 @@ from .base import Decision
 from .determinize import determinization_base, determinize
 from .heuristic import (
     DEMAND_ROLE,
+    FOLLOW_UP,
     FOLLOW_UP_ROLE,
     PLAN_WIDTH,
     WIN_TEMPERATURE,
@@ -149,6 +151,13 @@ OPPONENT_PLAN: Final[int] = 0
 #: chance of winning: the more lines, the more the lines find the replies that hurt a candidate most, rather than
 #: the heuristic's one (``search:r0.5``).
 REPLY_WIDENING: Final[float] = 0.0
+#: The follow-up decisions of its own actions (where to tax, build, move, battle, which card to discard: the kinds
+#: of :data:`~paxpamir.agents.heuristic.FOLLOW_UP`): 0, the heuristic's (its one-action lookahead, as the levels
+#: play); X > 0, searched like any other decision with X times its budget (in seconds or lines), the heuristic's
+#: one-action scores ranking the candidates (``search:u0.3``). Where those scores cannot tell the candidates apart
+#: (the side of the court a card goes to, pieces that all get placed by the end of the action), the heuristic's
+#: choice is kept without a search.
+FOLLOW_UPS: Final[float] = 0.0
 #: A budget in seconds: the share of it the heuristic's turn plan may take to rank the candidates (planned two
 #: options at a time while it lasts); the rest is the lines'.
 PLAN_SHARE: Final[float] = 0.4
@@ -199,7 +208,8 @@ class SearchBot:
     lines stay the heuristic's); ``opponent_plan``: the other seats' turn decisions in its lines planned with a
     second action for their best ``opponent_plan`` options (:data:`OPPONENT_PLAN`: 0, their one-action lookahead);
     ``reply_widening``: a tree of their turn decisions in its lines, chosen by their own chances of winning
-    (:data:`REPLY_WIDENING`: 0, none).
+    (:data:`REPLY_WIDENING`: 0, none); ``follow_ups``: the share of its budget a follow-up decision of its own
+    actions is searched with (:data:`FOLLOW_UPS`: 0, the heuristic's choice).
     ``clock`` reads the time in seconds (tests give a fake one).
 
     >>> from paxpamir import Game
@@ -226,6 +236,7 @@ class SearchBot:
         depth: int = DEPTH,
         opponent_plan: int = OPPONENT_PLAN,
         reply_widening: float = REPLY_WIDENING,
+        follow_ups: float = FOLLOW_UPS,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         if iterations is None and seconds is None:
@@ -250,6 +261,8 @@ class SearchBot:
             raise ValueError(f"opponent_plan is a whole number of options, 0 or more, not {opponent_plan!r}")
         if not 0 <= reply_widening < math.inf:
             raise ValueError(f"reply_widening is 0 or more, not {reply_widening}")
+        if not 0 <= follow_ups <= 1:
+            raise ValueError(f"follow_ups is a share of the budget, from 0 to 1, not {follow_ups}")
         self.seed = seed
         self.rng = random.Random(seed)
         self.iterations = iterations
@@ -266,6 +279,7 @@ class SearchBot:
         self.depth = depth
         self.opponent_plan = opponent_plan
         self.reply_widening = reply_widening
+        self.follow_ups = follow_ups
         # Its own choices (the candidates and their order, its turn's continuation, follow-ups) by the evaluation
         # fitted to who won, as heuristic:fitted makes them; the other seats' stay the heuristic's.
         self.guided = guided
@@ -291,13 +305,20 @@ class SearchBot:
         assert player is not None
         if player == game.wakhan:
             return Decision(*self.wakhan.choose(game))
-        if game.decision in LEFT_TO_HEURISTIC:
+        follow_up = game.decision in LEFT_TO_HEURISTIC
+        if follow_up and not (self.follow_ups and game.decision in FOLLOW_UP):
             return Decision(self.follow.choose(game))
         started = self.clock()
         view = determinization_base(game, player)
         first = determinize(view, player, self.rng)
+        seconds, iterations = self.seconds, self.iterations
+        if follow_up:  # searched with its share of the budget
+            seconds = None if seconds is None else seconds * self.follow_ups
+            iterations = None if iterations is None else max(1, round(iterations * self.follow_ups))
         if game.decision != "turn":
             scores = score_options(first, player, options, True, fitted=self.guided)
+            if follow_up and max(scores) - min(scores) < 1e-9:  # nothing the heuristic can tell apart
+                return Decision(self.follow.choose(game))
         elif self.seconds is None:
             scores = score_options(first, player, options, True, PLAN_WIDTH, fitted=self.guided)
         else:
@@ -313,7 +334,7 @@ class SearchBot:
             self.repeats.note(game, player, best)
             return Decision(best)
         prior = dict(zip(options, scores, strict=True))
-        best, done, value = self._halving(view, player, candidates, first, started, prior)
+        best, done, value = self._halving(view, player, candidates, first, started, prior, iterations, seconds)
         self.repeats.note(game, player, best)
         self.searched += 1
         self.iterations_run += done
@@ -347,6 +368,8 @@ class SearchBot:
         first: Game,
         started: float,
         prior: dict[Option, float],
+        budget: int | None,
+        seconds: float | None,
     ) -> tuple[Option, int, float]:
         """Sequential halving over the candidates (best-first by the heuristic): each round plays every
         surviving candidate in the same fresh determinizations and keeps the better half by their mean rewards
@@ -354,12 +377,11 @@ class SearchBot:
         heuristic's order). A budget in lines gives each round its share of them; a budget in seconds (counted
         from ``started``) gives each round an equal share of the time left, and ends the search, with the best
         by the current estimates, when the time is up (see the module's docstring). Returns the choice, the
-        lines played and the choice's mean reward."""
-        budget = self.iterations
+        lines played and the choice's mean reward. ``budget`` and ``seconds``: this decision's budget."""
         if budget is not None:  # at least one determinization a round
             while len(candidates) > 2 and len(candidates) * _rounds(len(candidates)) > budget:
                 candidates = candidates[:-1]
-        deadline = None if self.seconds is None else started + self.seconds
+        deadline = None if seconds is None else started + seconds
         clock = self.clock
         rounds = _rounds(len(candidates))
         trees = {o: TurnNode() for o in candidates}
