@@ -134,7 +134,7 @@ def test_a_line_budget_never_reads_the_clock_for_its_choice() -> None:
 
 
 def test_the_turn_plan_within_a_time_limit_is_the_heuristics_own_plan_or_a_part_of_it() -> None:
-    # With time enough, the plan made two options at a time scores every option as score_options' own plan does;
+    # With time enough, the plan made best-first scores every option as score_options' own plan does;
     # with none, the options keep their one-action scores.
     for players, seed in ((2, 31), (4, 41), (5, 44)):
         game = _turn_position(players, seed, 8)
@@ -147,6 +147,62 @@ def test_the_turn_plan_within_a_time_limit_is_the_heuristics_own_plan_or_a_part_
             world, seat, options, True, PLAN_WIDTH
         )
         assert bot._planned_scores(world, seat, options, -math.inf) == score_options(world, seat, options, True)
+
+
+def test_the_turn_plan_stops_when_told_best_first() -> None:
+    # score_options plans its best options first while stop() is false: told to stop at once, every option
+    # keeps its one-action score; never told, the plan is the whole plan; stopped after some reads, the options
+    # planned are a prefix of the best-first order and the rest keep their one-action scores.
+    game = _turn_position(2, 31, 8)
+    seat = game.current_player
+    assert seat is not None
+    options = game.legal_options()
+    plain = score_options(game, seat, options, True)
+    planned = score_options(game, seat, options, True, PLAN_WIDTH)
+    assert planned != plain
+    assert score_options(game, seat, options, True, PLAN_WIDTH, stop=lambda: True) == plain
+    assert score_options(game, seat, options, True, PLAN_WIDTH, stop=lambda: False) == planned
+    reads = [0]
+
+    def after_three() -> bool:
+        reads[0] += 1
+        return reads[0] > 3
+
+    cut = score_options(game, seat, options, True, PLAN_WIDTH, stop=after_three)
+    assert cut != planned and any(c != p for c, p in zip(cut, plain, strict=True))
+    order = sorted(range(len(options)), key=lambda i: -plain[i])
+    changed = [n for n, i in enumerate(order) if cut[i] != plain[i]]
+    assert (
+        changed
+        and max(changed) < PLAN_WIDTH
+        and all(cut[order[n]] == plain[order[n]] for n in range(max(changed) + 1, len(order)))
+    )
+
+
+def test_a_new_node_of_the_searchers_turn_is_planned_only_until_the_deadline() -> None:
+    # Where a line first reaches a decision of the searcher's own turn, the option it tries is the heuristic's
+    # best by its turn plan; past the deadline (the line is then dropped) the plan is not made, so no decision
+    # waits for it: the option tried is the best by the one-action scores.
+    for players, seed in ((2, 31), (4, 41), (5, 44), (2, 7), (3, 12)):
+        game = _turn_position(players, seed, 8)
+        seat = game.current_player
+        assert seat is not None
+        options = game.legal_options()
+        plain = score_options(game, seat, options, True)
+        planned = score_options(game, seat, options, True, PLAN_WIDTH)
+        by_plain, by_plan = options[plain.index(max(plain))], options[planned.index(max(planned))]
+        if by_plain == by_plan:
+            continue
+        bot = SearchBot(seed=1, seconds=1.0, clock=FakeClock(0.001))
+        tried = {}
+        for deadline in (None, math.inf, -math.inf):
+            node = TurnNode()
+            bot._widen(game.clone(), seat, node, 0.0, PLAN_WIDTH, False, -1, deadline)
+            tried[deadline] = next(iter(node.children))
+        assert tried[None] == tried[math.inf] == by_plan
+        assert tried[-math.inf] == by_plain
+        return
+    raise AssertionError("no position where the plan changes the heuristic's first choice")
 
 
 def _nodes(node: TurnNode) -> list[TurnNode]:

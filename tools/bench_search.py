@@ -1,7 +1,7 @@
 """How long the search bot takes per decision, level by level, on a fixed set of positions (issue 34).
 
     python tools/bench_search.py [--levels fast normal strong] [--configs 2 3w 4 5] [--rounds 1 3 5 8 11]
-                                 [--play heuristic|random]
+                                 [--play heuristic|random] [--record FILE ... --seat N]
 
 The positions: for each configuration (``2``: two players; ``3w``: three seats, the last Wakhan's; ``4``, ``5``)
 and each number of rounds R, the first turn decision after R rounds of play by heuristic bots (``--play
@@ -9,6 +9,10 @@ random``: random bots, a set that stays the same whatever the heuristic becomes,
 lines) for a seat other than Wakhan's, in the first game from seed R that lasts that long. At each, a fresh
 search bot of the level (``paxpamir.agents.registry.make_agent``, seeded by the position's index) decides once,
 and the wall-clock time of ``decide`` is measured, the heuristic's scoring of the candidates included.
+
+With ``--record`` the positions are instead every turn decision with more than one option of seat ``--seat`` in
+the given game records (an arena's ``game-*.json``): where a game's searched decisions took longest, asked again
+(the configuration column then names the record by its place in the list: ``r1``, ``r2``, ...).
 
 Printed per level and configuration: decisions, mean, 95th percentile and largest time in seconds, the lines
 played per decision (mean), the lines cut short by the deadline and dropped (mean), and the overruns: decisions
@@ -20,6 +24,7 @@ only at the same load.
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import os
 import statistics
@@ -59,6 +64,21 @@ def position(config: str, rounds: int, play: str) -> Game:
         seed += 1
 
 
+def recorded(path: str, seat: int) -> list[Game]:
+    """Every turn decision of ``seat`` with more than one option in the game record at ``path``."""
+    with open(path, encoding="utf-8") as file:
+        record = json.load(file)
+    choices = record["choices"]
+    found = []
+    for n, choice in enumerate(choices):
+        if choice[0] != seat:
+            continue
+        game = Game.from_record({**record, "choices": choices[:n]})
+        if game.decision == "turn" and len(game.legal_options()) > 1:
+            found.append(game)
+    return found
+
+
 def nominal(level: str) -> float | None:
     if level in NOMINAL:
         return NOMINAL[level]
@@ -89,11 +109,19 @@ def main() -> int:
     parser.add_argument("--configs", nargs="+", default=["2", "3w", "4", "5"], help="players; 'w': + Wakhan")
     parser.add_argument("--play", choices=["heuristic", "random"], default="heuristic", help="play to the positions")
     parser.add_argument("--rounds", nargs="+", type=int, default=[1, 3, 5, 8, 11], help="rounds played before")
+    parser.add_argument("--record", nargs="+", default=[], help="game records: their turn decisions of --seat")
+    parser.add_argument("--seat", type=int, default=0, help="with --record: the seat whose decisions are asked")
     args = parser.parse_args()
-    positions = [(c, position(c, t, args.play)) for c in args.configs for t in args.rounds]
+    if args.record:
+        positions = [(f"r{i + 1}", g) for i, path in enumerate(args.record) for g in recorded(path, args.seat)]
+        where = ", ".join(f"r{i + 1} {path}" for i, path in enumerate(args.record))
+        what = f"the turn decisions of seat {args.seat} in {where}"
+    else:
+        positions = [(c, position(c, t, args.play)) for c in args.configs for t in args.rounds]
+        what = f"{' '.join(args.configs)} x rounds {' '.join(map(str, args.rounds))}, {args.play} play"
     print(
-        f"search latency, {build_info()}, {len(positions)} positions ({' '.join(args.configs)} x rounds "
-        f"{' '.join(map(str, args.rounds))}, {args.play} play); load average at start {os.getloadavg()[0]:.2f}"
+        f"search latency, {build_info()}, {len(positions)} positions ({what}); "
+        f"load average at start {os.getloadavg()[0]:.2f}"
     )
     for level in args.levels:
         limit = nominal(level)

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
@@ -639,13 +640,16 @@ def score_options(
     plan: int = 0,
     plan_then: int = PLAN_THEN_WIDTH,
     fitted: bool = False,
+    stop: Callable[[], bool] | None = None,
 ) -> list[float]:
     """The evaluation after each option (and, for actions, after finishing the action greedily).
 
     ``plan``: at a turn decision, the best ``plan`` options are also scored by the best second action that can
     follow them this turn (buying a card is worth what playing it next brings); those second actions are scored
     in turn with ``plan_then`` as their ``plan`` (a third action: a bonus action, or the second of two).
-    ``fitted``: evaluated by :func:`fitted_value` instead of :func:`evaluate`."""
+    ``fitted``: evaluated by :func:`fitted_value` instead of :func:`evaluate`. ``stop``: the plan is made
+    best-first while ``stop()`` is false (a searcher's deadline); the options not planned by then keep their
+    one-action scores (without it, or while it stays false, the scores are the same)."""
     results = [_after(game, player, option, follow_up, fitted) for option in options]
     scores = [score for _, score in results]
     if game.decision == "turn":
@@ -667,6 +671,8 @@ def score_options(
     if plan and game.decision == "turn" and len(options) > 1:
         order = sorted(range(len(options)), key=lambda i: -scores[i])
         for i in order[:plan]:
+            if stop is not None and stop():
+                break
             child = results[i][0]
             if child is None or child.is_over or child.decision != "turn" or child.current_player != player:
                 continue
@@ -676,7 +682,8 @@ def score_options(
             if seconds:
                 # The same gain one action later is worth a little less: a move that brings nothing before a
                 # purchase must not tie the purchase alone (issue 34).
-                best_then = max(score_options(child, player, seconds, follow_up, plan_then, 0, fitted)) - SHORTER
+                then = score_options(child, player, seconds, follow_up, plan_then, 0, fitted, stop)
+                best_then = max(then) - SHORTER
                 if best_then > scores[i]:
                     scores[i] = best_then
     return scores

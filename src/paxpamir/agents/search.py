@@ -38,13 +38,14 @@ A decision is searched like this:
 * *Seconds* (the levels of :data:`SEARCH_LEVELS`): the search is anytime. The clock starts when ``decide`` is
   called, so the heuristic's scoring of the candidates is part of the budget: its turn plan (a second action
   after each of the best first ones, which can take longer than a fast level's budget in the pure-Python
-  build) plans two options at a time while the clock is short of :data:`PLAN_SHARE` of the budget. Each round
+  build) is made best-first while the clock is short of :data:`PLAN_SHARE` of the budget. Each round
   of halving gets an equal share of the time left. A round starts determinizations while its share lasts (the
   first round one at least), each only if it is expected to end before the deadline at the pace of the lines
   so far; a line reads the clock before each of its decisions and is dropped, unscored, once the deadline is
-  reached. Then the best survivor by the current estimates is the choice. So a decision outlasts its budget by
-  no more than one decision inside a line (a heuristic step) or the making of one determinization, unless the
-  heuristic's one-action scoring of the options and the plan of two of them take longer than the budget (or
+  reached (the turn plan that scores a new node of its tree stops there too). Then the best survivor by the
+  current estimates is the choice. So a decision outlasts its budget by no more than one decision inside a line
+  (a heuristic step, or one planned option) or the making of one determinization, unless the heuristic's
+  one-action scoring of the options and the plan of one of them take longer than the budget (or
   the process is not given the CPU: the budget is wall-clock time); a slower build or machine plays fewer
   lines, not longer.
 * *Lines*: each round plays its share of the lines (what is left in the last one), on fewer candidates if
@@ -342,23 +343,17 @@ class SearchBot:
         return Decision(best, f"search: {done} lines, value {value:.2f}")
 
     def _planned_scores(self, first: Game, player: int, options: list[Option], until: float) -> list[float]:
-        """The heuristic's turn plan within a time limit: what ``score_options(first, player, options, True,
-        PLAN_WIDTH)`` gives, its planned options scored two at a time, best-first by their one-action scores,
-        while the clock is short of ``until``; the options not planned by then keep their one-action scores."""
-        scores = score_options(first, player, options, True, fitted=self.guided)
-        order = sorted(range(len(options)), key=lambda i: -scores[i])
-        planned = order[:PLAN_WIDTH]
-        for j in range(0, len(planned), 2):
-            if self.clock() >= until:
-                break
-            pair = planned[j : j + 2]
-            if len(pair) == 1:  # score_options plans only among two options or more: add one, its score unused
-                pair.append(order[j + 1] if j + 1 < len(order) else order[0])
-            both = score_options(first, player, [options[i] for i in pair], True, 2, fitted=self.guided)
-            for i, score in zip(pair, both, strict=True):
-                if i in planned:
-                    scores[i] = score
-        return scores
+        """The heuristic's turn plan within a time limit: ``score_options(first, player, options, True,
+        PLAN_WIDTH)``, planned best-first while the clock is short of ``until``; the options not planned by then
+        keep their one-action scores."""
+        return score_options(first, player, options, True, PLAN_WIDTH, fitted=self.guided, stop=self._past(until))
+
+    def _past(self, deadline: float | None) -> Callable[[], bool] | None:
+        """Whether the clock has reached ``deadline`` (None: no deadline, never)."""
+        if deadline is None:
+            return None
+        clock = self.clock
+        return lambda: clock() >= deadline
 
     def _halving(
         self,
@@ -508,7 +503,7 @@ class SearchBot:
                         break
                     current = g.turn
                 if g.decision == "turn" and g.turn == turn:
-                    child = self._descend(g, player, node)
+                    child = self._descend(g, player, node, deadline)
                     if path is not None and child is not node:  # a forced decision stays at the node
                         path.append(child)
                     node = child
@@ -524,7 +519,7 @@ class SearchBot:
                         node.replies = TurnNode()
                     reply = node.replies
                     path.append(reply)
-                child = self._reply(g, who, reply)
+                child = self._reply(g, who, reply, deadline)
                 if child is not reply:
                     path.append(child)
                 reply = child
@@ -532,29 +527,38 @@ class SearchBot:
                 greedy_step(g, who, True, plan=self.opponent_plan)
         return g
 
-    def _reply(self, g: Game, who: int, node: TurnNode) -> TurnNode:
+    def _reply(self, g: Game, who: int, node: TurnNode, deadline: float | None = None) -> TurnNode:
         """Another seat's turn decision at ``node`` of the tree of replies (:meth:`_widen`, at
         :attr:`reply_widening`, by ``who``'s heuristic scores and own rewards: its hand differs from one
         determinization to the next, so only the children legal here compete)."""
-        return self._widen(g, who, node, self.reply_widening, self.opponent_plan, False, who)
+        return self._widen(g, who, node, self.reply_widening, self.opponent_plan, False, who, deadline)
 
-    def _descend(self, g: Game, player: int, node: TurnNode) -> TurnNode:
+    def _descend(self, g: Game, player: int, node: TurnNode, deadline: float | None = None) -> TurnNode:
         """The searcher's next turn decision at ``node`` (:meth:`_widen`, at :attr:`widening`)."""
-        return self._widen(g, player, node, self.widening, self.plan, self.guided, -1)
+        return self._widen(g, player, node, self.widening, self.plan, self.guided, -1, deadline)
 
     def _widen(
-        self, g: Game, who: int, node: TurnNode, widening: float, plan: int, fitted: bool, seat: int
+        self,
+        g: Game,
+        who: int,
+        node: TurnNode,
+        widening: float,
+        plan: int,
+        fitted: bool,
+        seat: int,
+        deadline: float | None = None,
     ) -> TurnNode:
         """``who``'s decision at ``node``, taken in ``g``: a new child (chosen by ``seat``) best-first by the
         heuristic's scores with ``plan`` while the node's visits allow one more (progressive widening at
-        ``widening``), else UCB1 among the children legal here. A forced decision stays at the node."""
+        ``widening``), else UCB1 among the children legal here. A forced decision stays at the node. The plan
+        stops at ``deadline`` (a time of :attr:`clock`): the line is then dropped at its next decision."""
         options = g.legal_options()
         if len(options) == 1:
             g.apply(options[0])
             return node
         legal = [o for o in node.children if o in options]
         if len(legal) < max(1, math.ceil(widening * math.sqrt(node.visits + 1))) and len(legal) < len(options):
-            scores = score_options(g, who, options, True, plan, fitted=fitted)
+            scores = score_options(g, who, options, True, plan, fitted=fitted, stop=self._past(deadline))
             fresh = [i for i in range(len(options)) if options[i] not in node.children]
             option = options[max(fresh, key=lambda i: scores[i])]
             child = node.children[option] = TurnNode(seat)
