@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 
 import pytest
 from test_bots import _turn_position
@@ -19,7 +20,9 @@ from paxpamir.agents.heuristic import (
     WIN_TEMPERATURE,
     HeuristicBot,
     fitted_chance,
+    greedy_step,
     score_options,
+    scores_within,
     win_chance,
 )
 from paxpamir.agents.registry import canonical_name, make_agent, parse_bot
@@ -65,10 +68,11 @@ def test_the_levels_are_times_and_a_number_is_lines() -> None:
 
 
 def test_a_time_budget_is_kept_on_the_searchs_clock() -> None:
-    # On a clock that moves 0.1 ms a read, a 50 ms budget ends within a few reads of its deadline, after lines.
+    # On a clock that moves 0.01 ms a read (a line reads it before each option it scores), a 50 ms budget ends
+    # within a few reads of its deadline, after lines.
     for players, seed in ((2, 33), (4, 41)):
         game = _turn_position(players, seed, 4)
-        clock = FakeClock(0.0001)
+        clock = FakeClock(0.00001)
         bot = SearchBot(seed=1, seconds=0.05, root_width=4, clock=clock)
         made = bot.decide(game)
         assert made.option in game.legal_options()
@@ -90,7 +94,7 @@ def test_the_time_is_spread_over_the_rounds_of_halving() -> None:
     # Four candidates, two rounds: the first half of the time plays all four in the same determinizations, the
     # second only the better two (in the same time: twice the determinizations).
     game = _turn_position(2, 31, 4)
-    bot = SearchBot(seed=2, seconds=0.1, root_width=4, clock=FakeClock(0.0001))
+    bot = SearchBot(seed=2, seconds=0.1, root_width=4, clock=FakeClock(0.00001))
     made = bot.decide(game)
     lines = sorted(bot.last_lines.values())
     assert len(lines) == 4 and lines[0] == lines[1] > 0 and lines[2] == lines[3] > 2 * lines[0], bot.last_lines
@@ -181,8 +185,9 @@ def test_the_turn_plan_stops_when_told_best_first() -> None:
 
 def test_a_new_node_of_the_searchers_turn_is_planned_only_until_the_deadline() -> None:
     # Where a line first reaches a decision of the searcher's own turn, the option it tries is the heuristic's
-    # best by its turn plan; past the deadline (the line is then dropped) the plan is not made, so no decision
-    # waits for it: the option tried is the best by the one-action scores.
+    # best by its turn plan. The deadline may come while the options are scored one action ahead: the node is
+    # then left as it was, the game too, and the line is dropped (None); or while they are planned: the option
+    # tried is then the best by the one-action scores, and the line is dropped at its next decision.
     for players, seed in ((2, 31), (4, 41), (5, 44), (2, 7), (3, 12)):
         game = _turn_position(players, seed, 8)
         seat = game.current_player
@@ -195,14 +200,73 @@ def test_a_new_node_of_the_searchers_turn_is_planned_only_until_the_deadline() -
             continue
         bot = SearchBot(seed=1, seconds=1.0, clock=FakeClock(0.001))
         tried = {}
-        for deadline in (None, math.inf, -math.inf):
+        for name, stop in (("never", None), ("not yet", lambda: False), ("planning", _after_reads(len(options)))):
             node = TurnNode()
-            bot._widen(game.clone(), seat, node, 0.0, PLAN_WIDTH, False, -1, deadline)
-            tried[deadline] = next(iter(node.children))
-        assert tried[None] == tried[math.inf] == by_plan
-        assert tried[-math.inf] == by_plain
+            assert bot._widen(game.clone(), seat, node, 0.0, PLAN_WIDTH, False, -1, stop) is not None
+            tried[name] = next(iter(node.children))
+        assert tried["never"] == tried["not yet"] == by_plan
+        assert tried["planning"] == by_plain
+        for reads in (0, 1, len(options) - 1):
+            node, before = TurnNode(), game.clone()
+            assert bot._widen(before, seat, node, 0.0, PLAN_WIDTH, False, -1, _after_reads(reads)) is None
+            assert not node.children and before.state_hash() == game.state_hash()
         return
     raise AssertionError("no position where the plan changes the heuristic's first choice")
+
+
+def _after_reads(reads: int) -> Callable[[], bool]:
+    """A deadline reached at the read after the first ``reads``."""
+    count = [0]
+
+    def stop() -> bool:
+        count[0] += 1
+        return count[0] > reads
+
+    return stop
+
+
+def test_a_step_of_the_heuristic_is_abandoned_at_the_deadline() -> None:
+    # Inside a line a step of the heuristic asks the deadline before scoring each option: once it is reached the
+    # step is abandoned, the game left as it was; never reached, it is the heuristic's step.
+    game = _turn_position(4, 41, 8)
+    seat = game.current_player
+    assert seat is not None
+    options = game.legal_options()
+    assert len(options) > 2
+    assert scores_within(game, seat, options, True, stop=lambda: False) == score_options(game, seat, options, True)
+    for reads in (0, 1, len(options) - 1):
+        assert scores_within(game, seat, options, True, stop=_after_reads(reads)) is None
+        g = game.clone()
+        assert greedy_step(g, seat, True, stop=_after_reads(reads)) is False
+        assert g.state_hash() == game.state_hash()
+    stepped, heuristic = game.clone(), game.clone()
+    assert greedy_step(stepped, seat, True, stop=lambda: False) is True
+    greedy_step(heuristic, seat, True)
+    assert stepped.state_hash() == heuristic.state_hash() != game.state_hash()
+
+
+def test_a_line_ends_at_its_deadline_even_inside_a_step() -> None:
+    # The clock is read before each decision of a line and before each option a step scores: a line whose
+    # deadline comes at any of those reads is dropped there, without another step, and its world is untouched.
+    game = _turn_position(4, 44, 3)
+    seat = game.current_player
+    assert seat is not None
+    world = determinize(game.view(seat), seat, random.Random(3))
+    before = world.state_hash()
+    option = game.legal_options()[0]
+    whole = FakeClock(1.0)
+    assert SearchBot(seed=5, iterations=8, clock=whole).play_line(world, seat, option, deadline=math.inf)
+    ended = SearchBot(seed=5, iterations=8).play_line(world, seat, option)
+    assert ended is not None
+    decisions = len(ended.record()["choices"]) - len(world.record()["choices"])
+    # Read before each option of a step too, not only at the line's decisions (and its own turn's plan): here
+    # 112 reads in 17 decisions, where reads at the decisions and the plan alone come to 43.
+    assert whole.now > 4 * decisions
+    for deadline in (3.0, 10.0, whole.now / 2, whole.now - 1):
+        clock = FakeClock(1.0)
+        assert SearchBot(seed=5, iterations=8, clock=clock).play_line(world, seat, option, deadline=deadline) is None
+        assert deadline <= clock.now <= deadline + 3
+    assert world.state_hash() == before
 
 
 def _nodes(node: TurnNode) -> list[TurnNode]:

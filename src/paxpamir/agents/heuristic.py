@@ -650,7 +650,43 @@ def score_options(
     ``fitted``: evaluated by :func:`fitted_value` instead of :func:`evaluate`. ``stop``: the plan is made
     best-first while ``stop()`` is false (a searcher's deadline); the options not planned by then keep their
     one-action scores (without it, or while it stays false, the scores are the same)."""
-    results = [_after(game, player, option, follow_up, fitted) for option in options]
+    scores = _scores(game, player, options, follow_up, plan, plan_then, fitted, stop, False)
+    assert scores is not None
+    return scores
+
+
+def scores_within(
+    game: Game,
+    player: int,
+    options: list[Option],
+    follow_up: bool = True,
+    plan: int = 0,
+    fitted: bool = False,
+    stop: Callable[[], bool] | None = None,
+) -> list[float] | None:
+    """:func:`score_options`, abandoned once ``stop()`` is true (a searcher's deadline, for a line that is then
+    dropped): ``stop`` is asked before each option is scored, and None is returned if it is true by then; the
+    plan stops there too, as in :func:`score_options`."""
+    return _scores(game, player, options, follow_up, plan, PLAN_THEN_WIDTH, fitted, stop, True)
+
+
+def _scores(
+    game: Game,
+    player: int,
+    options: list[Option],
+    follow_up: bool,
+    plan: int,
+    plan_then: int,
+    fitted: bool,
+    stop: Callable[[], bool] | None,
+    abandon: bool,
+) -> list[float] | None:
+    """:func:`score_options` (``abandon``: :func:`scores_within`)."""
+    results = []
+    for option in options:
+        if abandon and stop is not None and stop():
+            return None
+        results.append(_after(game, player, option, follow_up, fitted))
     scores = [score for _, score in results]
     if game.decision == "turn":
         # An option that changes or brings nothing leaves the turn to be played on from where it is: it can be
@@ -742,21 +778,33 @@ def bargain(g: Game, player: int, options: list[Option], choice: Option, fitted:
     return half if _value(accepted, player, fitted) > _value(refused, player, fitted) else choice
 
 
-def greedy_step(g: Game, player: int, follow_up: bool, fitted: bool = False, plan: int = 0) -> None:
+def greedy_step(
+    g: Game,
+    player: int,
+    follow_up: bool,
+    fitted: bool = False,
+    plan: int = 0,
+    stop: Callable[[], bool] | None = None,
+) -> bool:
     """Take ``player``'s pending decision by its one-action lookahead (a bribe's holder: :func:`holder_choice`;
     its payer pays what is asked or refuses); ``fitted``: evaluated by :func:`fitted_value`; ``plan``: at a turn
-    decision, its best ``plan`` options scored by the best second action that can follow (:func:`score_options`)."""
+    decision, its best ``plan`` options scored by the best second action that can follow (:func:`score_options`).
+    ``stop`` (a searcher's deadline): the step is abandoned once ``stop()`` is true before it is taken
+    (:func:`scores_within`), and False returned with ``g`` unchanged; True once the decision is taken."""
     options = g.legal_options()
     if g.decision in DEMANDS:
         g.apply(holder_choice(g, options))
-        return
+        return True
     if g.decision in PAYS:
         options = _without_offers(options)
     if len(options) == 1:
         g.apply(options[0])
-        return
-    scores = score_options(g, player, options, follow_up, plan, fitted=fitted)
+        return True
+    scores = scores_within(g, player, options, follow_up, plan, fitted, stop)
+    if scores is None:
+        return False
     g.apply(options[max(range(len(options)), key=lambda i: scores[i])])
+    return True
 
 
 def _finish_turn(g: Game, player: int) -> None:
@@ -1034,6 +1082,7 @@ __all__ = [
     "purchases_first",
     "reply_scores",
     "score_options",
+    "scores_within",
     "soft_places",
     "stalled",
     "unbribed_this_turn",

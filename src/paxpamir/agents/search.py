@@ -41,11 +41,12 @@ A decision is searched like this:
   build) is made best-first while the clock is short of :data:`PLAN_SHARE` of the budget. Each round
   of halving gets an equal share of the time left. A round starts determinizations while its share lasts (the
   first round one at least), each only if it is expected to end before the deadline at the pace of the lines
-  so far; a line reads the clock before each of its decisions and is dropped, unscored, once the deadline is
-  reached (the turn plan that scores a new node of its tree stops there too). Then the best survivor by the
-  current estimates is the choice. So a decision outlasts its budget by no more than one decision inside a line
-  (a heuristic step, or one planned option) or the making of one determinization, unless the heuristic's
-  one-action scoring of the options and the plan of one of them take longer than the budget (or
+  so far; a line reads the clock before each of its decisions, and inside each before every option the
+  heuristic scores there, and is dropped, unscored, once the deadline is reached. Then the best survivor by the
+  current estimates is the choice. So a decision outlasts its budget by no more than the scoring of one option
+  inside a line (its greedy follow-up included), one planned option, a decision of Wakhan's or the making of one
+  determinization, unless the heuristic's one-action scoring of the candidates and the plan of one of them take
+  longer than the budget (or
   the process is not given the CPU: the budget is wall-clock time); a slower build or machine plays fewer
   lines, not longer.
 * *Lines*: each round plays its share of the lines (what is left in the last one), on fewer candidates if
@@ -82,6 +83,7 @@ from .heuristic import (
     is_purchase,
     kinds_in_role,
     score_options,
+    scores_within,
     stalled,
     win_chance,
 )
@@ -483,6 +485,7 @@ class SearchBot:
         g.apply(option)
         node = path[-1] if path else TurnNode()
         clock = self.clock
+        past = self._past(deadline)
         steps = 0
         current = turn  # the searcher's turn being played, and how many of its later turns have started
         later = 0
@@ -503,12 +506,14 @@ class SearchBot:
                         break
                     current = g.turn
                 if g.decision == "turn" and g.turn == turn:
-                    child = self._descend(g, player, node, deadline)
+                    child = self._descend(g, player, node, past)
+                    if child is None:
+                        return None
                     if path is not None and child is not node:  # a forced decision stays at the node
                         path.append(child)
                     node = child
-                else:
-                    greedy_step(g, player, True, self.guided)
+                elif not greedy_step(g, player, True, self.guided, stop=past):
+                    return None
             elif who == g.wakhan:
                 d = self.wakhan.decide(g)
                 g.apply(d.option, reason=d.reason, note=d.note)
@@ -519,23 +524,27 @@ class SearchBot:
                         node.replies = TurnNode()
                     reply = node.replies
                     path.append(reply)
-                child = self._reply(g, who, reply, deadline)
+                child = self._reply(g, who, reply, past)
+                if child is None:
+                    return None
                 if child is not reply:
                     path.append(child)
                 reply = child
-            else:
-                greedy_step(g, who, True, plan=self.opponent_plan)
+            elif not greedy_step(g, who, True, plan=self.opponent_plan, stop=past):
+                return None
         return g
 
-    def _reply(self, g: Game, who: int, node: TurnNode, deadline: float | None = None) -> TurnNode:
+    def _reply(self, g: Game, who: int, node: TurnNode, stop: Callable[[], bool] | None = None) -> TurnNode | None:
         """Another seat's turn decision at ``node`` of the tree of replies (:meth:`_widen`, at
         :attr:`reply_widening`, by ``who``'s heuristic scores and own rewards: its hand differs from one
         determinization to the next, so only the children legal here compete)."""
-        return self._widen(g, who, node, self.reply_widening, self.opponent_plan, False, who, deadline)
+        return self._widen(g, who, node, self.reply_widening, self.opponent_plan, False, who, stop)
 
-    def _descend(self, g: Game, player: int, node: TurnNode, deadline: float | None = None) -> TurnNode:
+    def _descend(
+        self, g: Game, player: int, node: TurnNode, stop: Callable[[], bool] | None = None
+    ) -> TurnNode | None:
         """The searcher's next turn decision at ``node`` (:meth:`_widen`, at :attr:`widening`)."""
-        return self._widen(g, player, node, self.widening, self.plan, self.guided, -1, deadline)
+        return self._widen(g, player, node, self.widening, self.plan, self.guided, -1, stop)
 
     def _widen(
         self,
@@ -546,19 +555,22 @@ class SearchBot:
         plan: int,
         fitted: bool,
         seat: int,
-        deadline: float | None = None,
-    ) -> TurnNode:
+        stop: Callable[[], bool] | None = None,
+    ) -> TurnNode | None:
         """``who``'s decision at ``node``, taken in ``g``: a new child (chosen by ``seat``) best-first by the
         heuristic's scores with ``plan`` while the node's visits allow one more (progressive widening at
-        ``widening``), else UCB1 among the children legal here. A forced decision stays at the node. The plan
-        stops at ``deadline`` (a time of :attr:`clock`): the line is then dropped at its next decision."""
+        ``widening``), else UCB1 among the children legal here. A forced decision stays at the node. ``stop``
+        (the line's deadline): the heuristic's scoring is abandoned once it is true, and None returned with
+        nothing added and ``g`` unchanged (the line is dropped)."""
         options = g.legal_options()
         if len(options) == 1:
             g.apply(options[0])
             return node
         legal = [o for o in node.children if o in options]
         if len(legal) < max(1, math.ceil(widening * math.sqrt(node.visits + 1))) and len(legal) < len(options):
-            scores = score_options(g, who, options, True, plan, fitted=fitted, stop=self._past(deadline))
+            scores = scores_within(g, who, options, True, plan, fitted, stop)
+            if scores is None:
+                return None
             fresh = [i for i in range(len(options)) if options[i] not in node.children]
             option = options[max(fresh, key=lambda i: scores[i])]
             child = node.children[option] = TurnNode(seat)
