@@ -194,6 +194,19 @@ def test_end_your_turn_stays_in_view_when_a_turn_offers_a_dozen_options(browser:
     assert page.evaluate("([x, y]) => document.elementFromPoint(x, y)?.dataset.kind",
                          [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2]) == "end_turn"
     shot(page, "table-many-options-1400x900")
+    # The Tab key goes the way the eye does: from the list's last option to "End your turn" beside its top, then to
+    # the decision's tools (Undo, Hint) under it.
+    column = page.evaluate(
+        "() => [...document.querySelectorAll('#decision button')]"
+        ".filter(b => b.offsetParent && !b.closest('#option-list'))"
+        ".map(b => [b.id || b.dataset.kind, b.getBoundingClientRect().top])")
+    assert column[0][0] == "end_turn" and len(column) >= 2, column
+    assert [top for _, top in column] == sorted(top for _, top in column), column
+    page.locator("#option-list button").last.focus()
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.dataset.kind") == "end_turn"
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.id") == column[1][0]
     # Scrolled to its foot, the list no longer says more.
     page.evaluate("(o => { o.scrollTop = o.scrollHeight; })(document.getElementById('option-list'))")
     page.wait_for_function("!document.querySelector('#option-list.more')", timeout=WAIT)
@@ -461,7 +474,14 @@ def test_wakhan_s_turn_step_by_step_and_her_arrows_on_the_market(browser: Browse
     page.click("#options button")  # loyalty: then Wakhan plays her turn
     page.wait_for_selector("#wakhan-next:not([hidden])", timeout=WAIT)
     steps = 0
-    while page.locator("#wakhan-next:not([hidden])").count() and steps < 40:
+    while steps < 40:
+        # Her next step waits behind "Next", or her turn is over (the server sends her steps as they are made, so
+        # the button may hide for a moment while the next ones are on their way).
+        page.wait_for_function("document.querySelector('#wakhan-next:not([hidden])')"
+                               " || document.body.dataset.yours === '1' || document.body.dataset.over === '1'",
+                               timeout=WAIT)
+        if not page.locator("#wakhan-next:not([hidden])").count():
+            break
         shown = seq(page)
         page.click("#wakhan-next")
         page.wait_for_function("([n]) => Number(document.body.dataset.seq) > n", arg=[shown], timeout=WAIT)

@@ -127,7 +127,7 @@ export function drawDecision() {
     if (o.target && o.target.card !== undefined) zoomable(b, o.target.card);
     return b;
   };
-  // The options that finish something (End your turn, Skip, Done) stay in view under the decision's tools, beside
+  // The options that finish something (End your turn, Skip, Done) stay in view above the decision's tools, beside
   // the list, which scrolls when a turn offers more options than its rows hold (a dozen purchases and plays).
   // A new decision shows its list from the top; a redraw of the same one (a hint, a message) keeps where it was.
   const shown = yours ? m.options : [];
