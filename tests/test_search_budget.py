@@ -185,9 +185,9 @@ def test_the_turn_plan_stops_when_told_best_first() -> None:
 
 def test_a_new_node_of_the_searchers_turn_is_planned_only_until_the_deadline() -> None:
     # Where a line first reaches a decision of the searcher's own turn, the option it tries is the heuristic's
-    # best by its turn plan. The deadline may come while the options are scored one action ahead: the node is
-    # then left as it was, the game too, and the line is dropped (None); or while they are planned: the option
-    # tried is then the best by the one-action scores, and the line is dropped at its next decision.
+    # best by its turn plan. The deadline may come at any read of the clock while the options are scored one action
+    # ahead (their follow-ups included) or planned: the node is then left as it was, the game too, and the line is
+    # dropped (None).
     for players, seed in ((2, 31), (4, 41), (5, 44), (2, 7), (3, 12)):
         game = _turn_position(players, seed, 8)
         seat = game.current_player
@@ -199,19 +199,31 @@ def test_a_new_node_of_the_searchers_turn_is_planned_only_until_the_deadline() -
         if by_plain == by_plan:
             continue
         bot = SearchBot(seed=1, seconds=1.0, clock=FakeClock(0.001))
+        reads, counted = _counting()
         tried = {}
-        for name, stop in (("never", None), ("not yet", lambda: False), ("planning", _after_reads(len(options)))):
+        for name, stop in (("never", None), ("not yet", counted)):
             node = TurnNode()
             assert bot._widen(game.clone(), seat, node, 0.0, PLAN_WIDTH, False, -1, stop) is not None
             tried[name] = next(iter(node.children))
         assert tried["never"] == tried["not yet"] == by_plan
-        assert tried["planning"] == by_plain
-        for reads in (0, 1, len(options) - 1):
+        assert reads[0] > 2 * len(options)  # read inside the follow-ups and the plan too
+        for cut in (0, 1, len(options) - 1, len(options) + 1, reads[0] // 2, reads[0] - 1):
             node, before = TurnNode(), game.clone()
-            assert bot._widen(before, seat, node, 0.0, PLAN_WIDTH, False, -1, _after_reads(reads)) is None
+            assert bot._widen(before, seat, node, 0.0, PLAN_WIDTH, False, -1, _after_reads(cut)) is None
             assert not node.children and before.state_hash() == game.state_hash()
         return
     raise AssertionError("no position where the plan changes the heuristic's first choice")
+
+
+def _counting() -> tuple[list[int], Callable[[], bool]]:
+    """A deadline never reached, and the count of its reads."""
+    reads = [0]
+
+    def stop() -> bool:
+        reads[0] += 1
+        return False
+
+    return reads, stop
 
 
 def _after_reads(reads: int) -> Callable[[], bool]:
@@ -226,18 +238,23 @@ def _after_reads(reads: int) -> Callable[[], bool]:
 
 
 def test_a_step_of_the_heuristic_is_abandoned_at_the_deadline() -> None:
-    # Inside a line a step of the heuristic asks the deadline before scoring each option: once it is reached the
-    # step is abandoned, the game left as it was; never reached, it is the heuristic's step.
+    # Inside a line a step of the heuristic asks the deadline before scoring each option and, in each option's
+    # greedy follow-up, before each option looked at there: once it is reached the step is abandoned, the game left
+    # as it was; never reached, it is the heuristic's step.
     game = _turn_position(4, 41, 8)
     seat = game.current_player
     assert seat is not None
     options = game.legal_options()
     assert len(options) > 2
     assert scores_within(game, seat, options, True, stop=lambda: False) == score_options(game, seat, options, True)
-    for reads in (0, 1, len(options) - 1):
-        assert scores_within(game, seat, options, True, stop=_after_reads(reads)) is None
+    reads, counted = _counting()
+    assert scores_within(game, seat, options, True, stop=counted) is not None
+    assert reads[0] > len(options) + 1  # asked inside the options' follow-ups too, and after the last
+    for cut in (0, 1, len(options) - 1, len(options) + 1, reads[0] // 2, reads[0] - 1):
+        assert scores_within(game, seat, options, True, stop=_after_reads(cut)) is None
+    for cut in (0, 1, len(options) - 1):
         g = game.clone()
-        assert greedy_step(g, seat, True, stop=_after_reads(reads)) is False
+        assert greedy_step(g, seat, True, stop=_after_reads(cut)) is False
         assert g.state_hash() == game.state_hash()
     stepped, heuristic = game.clone(), game.clone()
     assert greedy_step(stepped, seat, True, stop=lambda: False) is True

@@ -529,9 +529,13 @@ def win_chance(g: Game, player: int, temperature: float = WIN_TEMPERATURE) -> fl
     return weights[player] / sum(weights)
 
 
-def _follow_up(g: Game, player: int, depth: int, fitted: bool = False) -> None:
+def _follow_up(
+    g: Game, player: int, depth: int, fitted: bool = False, stop: Callable[[], bool] | None = None
+) -> None:
     """Finish ``player``'s follow-up decisions greedily (one-ply, no further follow-up). A bribe asked on the
-    way is assumed to be the whole amount (Wakhan always asks for it); paying or refusing is evaluated."""
+    way is assumed to be the whole amount (Wakhan always asks for it); paying or refusing is evaluated.
+    ``stop`` (a searcher's deadline): asked before each option is looked at; once it is true the follow-up is
+    left unfinished (the caller drops the result: :func:`scores_within`)."""
     while depth > 0 and not g.is_over:
         kind = g.decision
         if kind in DEMANDS:
@@ -551,10 +555,12 @@ def _follow_up(g: Game, player: int, depth: int, fitted: bool = False) -> None:
         if len(options) > 1:
             best_score = -math.inf
             for option in options:
+                if stop is not None and stop():
+                    return
                 child = g.clone()
                 child.apply(option)
                 if len(options) <= SMALL_CHOICE:  # pay or refuse, a side: look through to what follows
-                    _follow_up(child, player, depth - 1, fitted)
+                    _follow_up(child, player, depth - 1, fitted, stop)
                 score = _value(child, player, fitted)
                 if refused is not None and option != REFUSE and _wasted(refused, child, player):
                     score -= WASTED  # a bribe for an action that brings nothing: refuse it
@@ -616,16 +622,24 @@ def _wasted(before: Game, after: Game, player: int) -> bool:
     return _same_board(before, after)
 
 
-def _after(game: Game, player: int, option: Option, follow_up: bool, fitted: bool) -> tuple[Game | None, float]:
+def _after(
+    game: Game,
+    player: int,
+    option: Option,
+    follow_up: bool,
+    fitted: bool,
+    stop: Callable[[], bool] | None = None,
+) -> tuple[Game | None, float]:
     """The position after ``option`` (and its greedy follow-up) and its evaluation. An option that changes
     nothing (a refused bribe), or an action that brings nothing (:func:`_wasted`: a bribe as big as the tax it
     buys, a move there and back), gives no position and scores below every other, so that a bot never repeats
-    it forever, never plans from it and never spends an action, a card or rupees on nothing."""
+    it forever, never plans from it and never spends an action, a card or rupees on nothing. ``stop``: the
+    follow-up is left unfinished once it is true (:func:`_follow_up`)."""
     child = game.clone()
     child.quiet = True  # a look-ahead nobody reads the log of
     child.apply(option)
     if follow_up:
-        _follow_up(child, player, FOLLOW_UP_DEPTH, fitted)
+        _follow_up(child, player, FOLLOW_UP_DEPTH, fitted, stop)
     score = _value(child, player, fitted)
     if game.decision == "turn" and (_unchanged(game, child, player) or _wasted(game, child, player)):
         return None, score - WASTED
@@ -665,8 +679,9 @@ def scores_within(
     stop: Callable[[], bool] | None = None,
 ) -> list[float] | None:
     """:func:`score_options`, abandoned once ``stop()`` is true (a searcher's deadline, for a line that is then
-    dropped): ``stop`` is asked before each option is scored, and None is returned if it is true by then; the
-    plan stops there too, as in :func:`score_options`."""
+    dropped): ``stop`` is asked before each option is scored, inside its greedy follow-up before each option
+    looked at there, and before each option of the plan (its second actions included), and None is returned
+    once it is true."""
     return _scores(game, player, options, follow_up, plan, PLAN_THEN_WIDTH, fitted, stop, True)
 
 
@@ -683,10 +698,13 @@ def _scores(
 ) -> list[float] | None:
     """:func:`score_options` (``abandon``: :func:`scores_within`)."""
     results = []
+    cut = stop if abandon else None  # only a scoring that is dropped at the deadline may leave one unfinished
     for option in options:
-        if abandon and stop is not None and stop():
+        if cut is not None and cut():
             return None
-        results.append(_after(game, player, option, follow_up, fitted))
+        results.append(_after(game, player, option, follow_up, fitted, cut))
+    if cut is not None and cut():  # the last option's follow-up may have been left unfinished
+        return None
     scores = [score for _, score in results]
     if game.decision == "turn":
         # An option that changes or brings nothing leaves the turn to be played on from where it is: it can be
@@ -708,6 +726,8 @@ def _scores(
         order = sorted(range(len(options)), key=lambda i: -scores[i])
         for i in order[:plan]:
             if stop is not None and stop():
+                if abandon:
+                    return None
                 break
             child = results[i][0]
             if child is None or child.is_over or child.decision != "turn" or child.current_player != player:
@@ -718,7 +738,9 @@ def _scores(
             if seconds:
                 # The same gain one action later is worth a little less: a move that brings nothing before a
                 # purchase must not tie the purchase alone (issue 34).
-                then = score_options(child, player, seconds, follow_up, plan_then, 0, fitted, stop)
+                then = _scores(child, player, seconds, follow_up, plan_then, 0, fitted, stop, abandon)
+                if then is None:
+                    return None
                 best_then = max(then) - SHORTER
                 if best_then > scores[i]:
                     scores[i] = best_then

@@ -42,11 +42,12 @@ A decision is searched like this:
   of halving gets an equal share of the time left. A round starts determinizations while its share lasts (the
   first round one at least), each only if it is expected to end before the deadline at the pace of the lines
   so far; a line reads the clock before each of its decisions, and inside each before every option the
-  heuristic scores there, and is dropped, unscored, once the deadline is reached. Then the best survivor by the
-  current estimates is the choice. So a decision outlasts its budget by no more than the scoring of one option
-  inside a line (its greedy follow-up included), one planned option, a decision of Wakhan's or the making of one
-  determinization, unless the heuristic's one-action scoring of the candidates and the plan of one of them take
-  longer than the budget (or
+  heuristic scores or plans there and every option it looks at in their greedy follow-ups, and is dropped,
+  unscored, once the deadline is reached. Then the best survivor by the current estimates is the choice. So a
+  decision outlasts its budget by no more than one option looked at inside a line (a copy of the position, a
+  step and an evaluation, or a choice of at most three looked through to its end), a decision of Wakhan's or the
+  making of one determinization, unless the heuristic's one-action scoring of the candidates and the plan of one
+  of them take longer than the budget (or
   the process is not given the CPU: the budget is wall-clock time); a slower build or machine plays fewer
   lines, not longer.
 * *Lines*: each round plays its share of the lines (what is left in the last one), on fewer candidates if
