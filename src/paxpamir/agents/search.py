@@ -45,11 +45,9 @@ A decision is searched like this:
   heuristic scores or plans there and every option it looks at in their greedy follow-ups, and is dropped,
   unscored, once the deadline is reached. Then the best survivor by the current estimates is the choice. So a
   decision outlasts its budget by no more than one option looked at inside a line (a copy of the position, a
-  step and an evaluation, or a choice of at most three looked through to its end), a decision of Wakhan's or the
-  making of one determinization, unless the heuristic's one-action scoring of the candidates and the plan of one
-  of them take longer than the budget (or
-  the process is not given the CPU: the budget is wall-clock time); a slower build or machine plays fewer
-  lines, not longer.
+  step and an evaluation), a decision of Wakhan's or the making of one determinization, unless the heuristic's
+  one-action scoring of the candidates and the plan of one of them take longer than the budget (or the process
+  is not given the CPU: the budget is wall-clock time); a slower build or machine plays fewer lines, not longer.
 * *Lines*: each round plays its share of the lines (what is left in the last one), on fewer candidates if
   the budget cannot give each of them a determinization a round. No clock is read for the choice: the same
   seed and line budget make the same decision on any machine, in either build (what tests and reproducible
