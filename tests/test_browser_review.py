@@ -247,6 +247,13 @@ def test_on_a_phone_a_what_if_game_with_hints_keeps_a_two_row_top_bar_and_wide_o
     decision = page.locator("#decision").bounding_box()
     assert options and tools and decision
     assert tools["y"] >= options["y"] + options["height"] - 1 and options["width"] >= 0.85 * decision["width"]
+    # Each row of option buttons fills that width: no ragged edge, a wider target for a thumb.
+    rows: dict[int, float] = {}
+    for button in page.locator("#option-list > button").all():
+        box = button.bounding_box()
+        assert box is not None
+        rows[round(box["y"])] = max(rows.get(round(box["y"]), 0.0), box["x"] + box["width"])
+    assert rows and all(abs(right - options["x"] - options["width"]) <= 2 for right in rows.values()), (rows, options)
     shot(page, f"review-what-if-phone-{lang}", top=True)
     close(page)
 
