@@ -39,6 +39,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
 from ..content.cards import COURT, DOMINANCE_CHECKS, is_court_card
+from ..content.map import INTELLIGENCE
 from ..engine.options import DONE, option_arg
 from ..rules.abilities import dominance_lead
 from ..rules.court import ACCEPT, ASK, INSIST, OFFER, PAY, REFUSE, BribeAnswer, BribePay
@@ -163,6 +164,15 @@ REPLY_STEPS: Final = 200  # a cap on the decisions of a simulated reply
 #: (Two floats, not a tuple: compiled, a Final tuple read in a function was found unset: issue 34.)
 RUPEES_TO_TEN: Final = 0.4
 RUPEES_BEYOND_TEN: Final = 0.1
+
+
+def rupee_value(r: int) -> float:
+    """What ``r`` rupees add to a seat's value: the first five most, the next five less, the rest little."""
+    return WEIGHTS.rupee * min(r, 5) + RUPEES_TO_TEN * max(0, min(r, 10) - 5) + RUPEES_BEYOND_TEN * max(0, r - 10)
+
+
+#: :func:`rupee_value` of 0 to 63 rupees, computed once (more than a seat holds in any game seen).
+RUPEE_VALUES: Final[tuple[float, ...]] = tuple(rupee_value(r) for r in range(64))
 WIN_TEMPERATURE: Final = 12.0  # heuristic points per factor e in :func:`win_chance` (2 victory points)
 #: Heuristic points per factor e of the fitted chance of winning (:func:`fitted_value`): the temperature at which
 #: the heuristic's own values fit the 4-player games best (tools/fit_evaluation.py), so that a point means about
@@ -188,19 +198,35 @@ def _sigmoid(x: float) -> float:
     return 1.0 / (1.0 + math.exp(-x))
 
 
-def card_value(g: Game, player: int, card: int) -> float:
-    """What a court card is worth in ``player``'s court: its actions, rank, suit, patriotism and ability."""
+def _card_static(card: int) -> tuple[float, int, int, bool, int]:
+    """What :func:`card_value` reads of a court card that never changes: the sum of its base, actions and rank by
+    suit (the same sum, in the same order), its suit, patriotism, whether it has an ability, and its region."""
     info = COURT[card]
     w = WEIGHTS
-    value = w.card_base + w.card_action * len(info.actions) + info.rank * w.suit[info.suit]
-    if info.suit == g.favored:
+    return (
+        w.card_base + w.card_action * len(info.actions) + info.rank * w.suit[info.suit],
+        info.suit,
+        info.patriot,
+        bool(info.ability),
+        info.region,
+    )
+
+
+#: :func:`_card_static` of every court card, by number (index 0: a placeholder), computed once: the evaluation
+#: values every court and hand card of every seat at every position it scores.
+CARD_STATIC: Final[tuple[tuple[float, int, int, bool, int], ...]] = tuple(_card_static(c) for c in range(len(COURT)))
+
+
+def card_value(g: Game, player: int, card: int) -> float:
+    """What a court card is worth in ``player``'s court: its actions, rank, suit, patriotism and ability."""
+    value, suit, patriot, ability, region = CARD_STATIC[card]
+    if suit == g.favored:
         value += 0.5
-    loyal = g.loyalty[player]
-    if info.patriot >= 0 and player != g.wakhan:
-        value += 1.2 if info.patriot == loyal else -1.5
-    if info.ability:
+    if patriot >= 0 and player != g.wakhan:
+        value += 1.2 if patriot == g.loyalty[player] else -1.5
+    if ability:
         value += 0.3
-    if g.rulers[info.region] == player:
+    if g.rulers[region] == player:
         value += 0.4
     return value
 
@@ -224,29 +250,44 @@ def soft_places(values: list[tuple[int, int]], points: tuple[int, ...], sharpnes
     return result
 
 
+def _margins(blocks: list[int]) -> list[int]:
+    """Each coalition's lead in blocks over the strongest other (negative: behind)."""
+    b0, b1, b2 = blocks
+    return [b0 - (b1 if b1 > b2 else b2), b1 - (b0 if b0 > b2 else b2), b2 - (b0 if b0 > b1 else b1)]
+
+
 def check_expectations(g: Game, sharpness: float = WEIGHTS.sharpness, blocks: list[int] | None = None) -> list[float]:
     """Each player's expected victory points from the next Dominance Check, from public facts only.
     ``sharpness``: how fast the chance of a coalition's dominance grows with its lead in blocks (high when
     the check can be bought now, since the blocks will not change before it). ``blocks``: each coalition's
     blocks, when the caller has counted them already."""
-    n = g.n
-    lead = dominance_lead(g, DOMINANCE_LEAD)
     if blocks is None:
         blocks = [g.coalition_blocks(c) for c in range(3)]
-    chance = []
-    for c in range(3):
-        margin = blocks[c] - max(blocks[o] for o in range(3) if o != c)
-        chance.append(_sigmoid(sharpness * (margin - lead + 0.5)))
+    return _check_expectations(g, sharpness, blocks, None)
+
+
+def _check_expectations(g: Game, sharpness: float, blocks: list[int], influences: list[int] | None) -> list[float]:
+    """:func:`check_expectations`; ``influences``: each seat's influence in its coalition where the caller has
+    counted it already (Wakhan's, which depends on the coalition, is counted here)."""
+    n = g.n
+    lead = dominance_lead(g, DOMINANCE_LEAD)
+    chance = [_sigmoid(sharpness * (margin - lead + 0.5)) for margin in _margins(blocks)]
     total = sum(chance)
     if total > 1.0:
         chance = [x / total for x in chance]
         total = 1.0
     multiplier = 2 if g.dominance_checks_left() <= 1 else 1
     expected = [0.0] * n
+    loyalty = g.loyalty
+    wakhan = g.wakhan
     for c in range(3):
         if chance[c] < 0.01:
             continue
-        values = [(p, influence(g, p, c)) for p in range(n) if g.loyalty[p] == c or p == g.wakhan]
+        values = [
+            (p, influences[p] if influences is not None and p != wakhan else influence(g, p, c))
+            for p in range(n)
+            if loyalty[p] == c or p == wakhan
+        ]
         if values:
             for p, x in soft_places(values, SUCCESS_POINTS, WEIGHTS.place_sharpness).items():
                 expected[p] += chance[c] * x * multiplier
@@ -266,24 +307,44 @@ def player_values(g: Game, viewer: int) -> list[float]:
     w = WEIGHTS
     in_market = any(c in DOMINANCE_CHECKS for c in g.market)
     blocks = [g.coalition_blocks(c) for c in range(3)]
-    expected = check_expectations(g, w.imminent_sharpness if in_market else w.sharpness, blocks)
+    wakhan = g.wakhan
+    loyalty = g.loyalty
+    # Each seat's influence in its coalition, counted once for the check's expectations and the seat's value.
+    influences = [influence(g, p, loyalty[p]) if loyalty[p] >= 0 and p != wakhan else 0 for p in range(n)]
+    expected = _check_expectations(g, w.imminent_sharpness if in_market else w.sharpness, blocks, influences)
     weight = w.check_in_market if in_market else w.check
-    margins = [blocks[c] - max(blocks[o] for o in range(3) if o != c) for c in range(3)]
+    margins = _margins(blocks)
     values = []
     tribes = g.tribes
+    rulers = g.rulers
+    favored = g.favored
     for p in range(n):
         v = w.vp * g.vp[p] + weight * expected[p]
-        loyal = g.loyalty[p]
-        if loyal >= 0 and p != g.wakhan:
-            v += w.influence * influence(g, p, loyal)
+        loyal = loyalty[p]
+        if loyal >= 0 and p != wakhan:
+            v += w.influence * influences[p]
             v += w.margin * min(margins[loyal], w.margin_cap)
-        elif p == g.wakhan:
+        elif p == wakhan:
             v += w.margin * min(max(margins), w.margin_cap)
         r = g.rupees[p]
-        v += w.rupee * min(r, 5) + RUPEES_TO_TEN * max(0, min(r, 10) - 5) + RUPEES_BEYOND_TEN * max(0, r - 10)
+        v += RUPEE_VALUES[r] if r < len(RUPEE_VALUES) else rupee_value(r)
+        # The court's cards (card_value, inlined: the evaluation's most frequent step) and its intelligence
+        # stars, which set the hand limit (hand_limit).
+        intelligence = 0
         for c in g.courts[p]:
-            v += card_value(g, p, c)
-        room = hand_limit(g, p)
+            card, suit, patriot, ability, region = CARD_STATIC[c]
+            if suit == favored:
+                card += 0.5
+            if patriot >= 0 and p != wakhan:
+                card += 1.2 if patriot == loyal else -1.5
+            if ability:
+                card += 0.3
+            if rulers[region] == p:
+                card += 0.4
+            v += card
+            if suit == INTELLIGENCE:
+                intelligence += COURT[c].rank
+        room = 2 + intelligence
         if p == viewer:
             hand = sorted((card_value(g, p, c) for c in g.hands[p] if is_court_card(c)), reverse=True)
             v += w.hand * sum(hand[:room])
@@ -292,7 +353,7 @@ def player_values(g: Game, viewer: int) -> list[float]:
         t = 0
         for region in range(6):
             t += tribes[region * n + p]
-            if g.rulers[region] == p:
+            if rulers[region] == p:
                 v += w.rule
         v += w.tribe * t
         v += w.spy * (cylinders_in_play(g, p) - t - g.gifts[p])
@@ -407,7 +468,7 @@ def seat_features(g: Game, viewer: int) -> list[list[float]]:
     in_market = any(c in DOMINANCE_CHECKS for c in g.market)
     blocks = [g.coalition_blocks(c) for c in range(3)]
     expected = check_expectations(g, w.imminent_sharpness if in_market else w.sharpness, blocks)
-    margins = [blocks[c] - max(blocks[o] for o in range(3) if o != c) for c in range(3)]
+    margins = _margins(blocks)
     tribes = g.tribes
     rows = []
     for p in range(n):

@@ -513,15 +513,16 @@ class Game:
         return [r for r in range(6) if self.rulers[r] == player]
 
     def coalition_blocks(self, coalition: int) -> int:
-        total = 0
-        for r in range(6):
-            total += self.armies[r * 3 + coalition]
-        for b in range(9):
-            total += self.roads[b * 3 + coalition]
-        return total
+        """The coalition's armies and roads on the map (kept as pieces move: the invariants check the sum)."""
+        return self._blocks_used[coalition]
 
     def dominance_checks_left(self) -> int:
-        return sum(1 for c in self.deck if c in DOMINANCE_CHECKS) + sum(1 for c in self.market if c in DOMINANCE_CHECKS)
+        # Each card is once in the deck or the market: count each check there (a scan in C, not a loop in Python).
+        deck, market = self.deck, self.market
+        left = 0
+        for c in DOMINANCE_CHECKS:
+            left += deck.count(c) + market.count(c)
+        return left
 
     # ------------------------------------------------------------------ rupee flows
 
