@@ -39,7 +39,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
 from ..content.cards import COURT, DOMINANCE_CHECKS, is_court_card
-from ..content.map import INTELLIGENCE
 from ..engine.options import DONE, option_arg
 from ..rules.abilities import dominance_lead
 from ..rules.court import ACCEPT, ASK, INSIST, OFFER, PAY, REFUSE, BribeAnswer, BribePay
@@ -328,9 +327,7 @@ def player_values(g: Game, viewer: int) -> list[float]:
             v += w.margin * min(max(margins), w.margin_cap)
         r = g.rupees[p]
         v += RUPEE_VALUES[r] if r < len(RUPEE_VALUES) else rupee_value(r)
-        # The court's cards (card_value, inlined: the evaluation's most frequent step) and its intelligence
-        # stars, which set the hand limit (hand_limit).
-        intelligence = 0
+        # The court's cards (card_value, inlined: the evaluation's most frequent step).
         for c in g.courts[p]:
             card, suit, patriot, ability, region = CARD_STATIC[c]
             if suit == favored:
@@ -342,9 +339,7 @@ def player_values(g: Game, viewer: int) -> list[float]:
             if rulers[region] == p:
                 card += 0.4
             v += card
-            if suit == INTELLIGENCE:
-                intelligence += COURT[c].rank
-        room = 2 + intelligence
+        room = hand_limit(g, p)
         if p == viewer:
             hand = sorted((card_value(g, p, c) for c in g.hands[p] if is_court_card(c)), reverse=True)
             v += w.hand * sum(hand[:room])
