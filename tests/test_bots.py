@@ -244,8 +244,11 @@ def _view_without_removed(game: Game, seat: int) -> dict:
     return view
 
 
+@pytest.mark.parametrize("remember", [False, True])
 @pytest.mark.parametrize("players,wakhan,seed", [(2, False, 3), (4, False, 9), (3, True, 4)])
-def test_search_bot_cannot_see_hidden_information(players: int, wakhan: bool, seed: int) -> None:
+def test_search_bot_cannot_see_hidden_information(players: int, wakhan: bool, seed: int, remember: bool) -> None:
+    # With ``remember`` it reads the other hands from the public log, which the variants share: what the log
+    # does not tell (the deck, the random state, a hand dealt otherwise than the log says) still changes nothing.
     game = Game.new(players, seed, wakhan=wakhan)
     rng = RandomBot(seed)
     while game.turn < 6 or game.decision != "turn" or game.current_player == game.wakhan:
@@ -262,7 +265,7 @@ def test_search_bot_cannot_see_hidden_information(players: int, wakhan: bool, se
     for other in variants[1:]:
         assert _view_without_removed(other, seat) == _view_without_removed(game, seat)
         assert other.to_json()["deck"] != game.to_json()["deck"]
-    decisions = [SearchBot(seed=17, iterations=30).decide(v) for v in variants]
+    decisions = [SearchBot(seed=17, iterations=30, remember=remember).decide(v) for v in variants]
     assert all(d == decisions[0] for d in decisions), decisions
 
 

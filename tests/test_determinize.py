@@ -1,7 +1,11 @@
 """Determinizations (``paxpamir.agents.determinize``) of a position where another seat is playing a card: the
 card being played stays in its player's hand until it reaches the court (a ``play_card`` step under a bribe, a
 ``side`` step), so every seat knows that the hand holds it although it cannot see the hand. A determinization
-from any seat keeps it there and deals only the rest of the hand."""
+from any seat keeps it there and deals only the rest of the hand.
+
+And a seat that remembers the game (``remember=True``): every card reaches a hand by a purchase from the market
+and leaves it by a play or a discard, all in view of the table, so the public log tells every hand; a Hands
+exchange (Other Persuasive Methods) swaps two of them. Such a determinization deals the true hands."""
 
 from __future__ import annotations
 
@@ -53,3 +57,45 @@ def test_a_card_being_played_stays_in_its_players_hand_in_every_determinization(
             elsewhere = [h for p, h in enumerate(world.hands) if p != player]
             assert all(card not in h for h in elsewhere) and card not in world.deck
     assert seen_any, f"no position with a pending {kind} step was found"
+
+
+def test_a_seat_that_remembers_the_log_knows_every_other_hand() -> None:
+    exchanges = checked = 0
+    for seed in range(24):
+        players = 2 + seed % 4
+        game = Game.new(players=players, seed=seed)
+        rng = random.Random(seed)
+        while not game.is_over:
+            if rng.random() < 0.1:
+                viewer = game.current_player
+                assert viewer is not None
+                view = game.view(viewer)
+                world = determinize(view, viewer, random.Random(seed), remember=True)
+                for p in range(players):
+                    assert sorted(world.hands[p]) == sorted(game.hands[p]), (seed, p)
+                checked += 1
+            game.apply(rng.choice(game.legal_options()), game.current_player)
+        exchanges += sum(1 for e in game.events() if e["type"] == "hands_exchanged")
+    assert checked > 300 and exchanges > 3  # the positions cover hands swapped by the event
+
+
+def test_a_seat_that_does_not_remember_deals_the_other_hands_at_random() -> None:
+    game = Game.new(players=2, seed=4)
+    rng = random.Random(4)
+    while not (game.turn >= 8 and len(game.hands[0]) >= 2 and game.current_player == 1):
+        game.apply(rng.choice(game.legal_options()), game.current_player)
+    view = game.view(1)
+    dealt = [sorted(determinize(view, 1, random.Random(s)).hands[0]) for s in range(10)]
+    assert any(hand != sorted(game.hands[0]) for hand in dealt)
+    assert all(len(hand) == len(game.hands[0]) for hand in dealt)
+
+
+def test_without_the_log_a_remembering_seat_samples_what_it_never_saw_bought() -> None:
+    game = Game.new(players=2, seed=4)
+    rng = random.Random(4)
+    while not (game.turn >= 8 and len(game.hands[0]) >= 2 and game.current_player == 1):
+        game.apply(rng.choice(game.legal_options()), game.current_player)
+    view = game.view(1, log=False)  # as a position loaded without its history
+    dealt = [sorted(determinize(view, 1, random.Random(s), remember=True).hands[0]) for s in range(10)]
+    assert any(hand != sorted(game.hands[0]) for hand in dealt)
+    assert all(len(hand) == len(game.hands[0]) for hand in dealt)

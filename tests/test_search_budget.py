@@ -599,3 +599,28 @@ def test_the_follow_ups_of_its_actions_can_be_searched_with_a_share_of_the_budge
             parse_bot(bad)
     with pytest.raises(ValueError, match="follow_ups is a share"):
         SearchBot(seed=1, iterations=10, follow_ups=2.0)
+
+
+def test_the_search_may_remember_the_other_hands_from_the_log() -> None:
+    # search:k: every card in a hand was bought in view of the table, so its determinizations deal the other hands
+    # the log tells (determinize's remember), where the levels deal them from every card they have not seen.
+    game = _turn_position(2, 44, 10)
+    seat = game.current_player
+    assert seat is not None
+    other = 1 - seat
+    assert len(game.hands[other]) >= 1
+    bot = make_agent("search:k", 1)
+    assert isinstance(bot, SearchBot) and (bot.remember, bot.seconds, bot.follow.remember) == (True, 1.0, True)
+    assert make_agent("search:k0", 1).remember is make_agent("search", 1).remember is SearchBot().remember is False
+    view = determinization_base(game, seat)
+    for s in range(5):
+        assert sorted(determinize(view, seat, random.Random(s), bot.remember).hands[other]) == sorted(
+            game.hands[other]
+        )
+    decision = SearchBot(seed=2, iterations=20, remember=True).decide(game)
+    assert decision.option in game.legal_options()
+    for bad in ("search:k,k", "search:k2", "search:kk", "search:k0,k1"):
+        with pytest.raises(PamirError, match="k the other hands"):
+            parse_bot(bad)
+    with pytest.raises((TypeError, ValueError), match="remember is True or False|bool"):
+        SearchBot(seed=1, iterations=10, remember=1)  # type: ignore[arg-type]

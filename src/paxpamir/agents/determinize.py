@@ -71,6 +71,31 @@ def _held_cards(view: dict[str, Any]) -> dict[int, list[int]]:
     return held
 
 
+def _bought_hands(view: dict[str, Any]) -> list[list[int]]:
+    """Each player's hand as the view's public log tells it: every court card enters a hand by a purchase from the
+    market, in view of everyone, and leaves it by a play or a discard, also in view (``hands_exchanged`` swaps two
+    hands). So a seat that remembers the game knows the other hands, except where the log does not reach back (a
+    position loaded without its history): a card it never saw bought is sampled."""
+    hands: list[list[int]] = [[] for _ in view["players"]]
+    n = len(hands)
+    for event in view.get("log") or ():
+        kind = event.get("type")
+        if kind == "purchase" or kind == "play" or kind == "discard_hand":
+            player, card = event.get("player"), event.get("card")
+            if not isinstance(player, int) or not 0 <= player < n or not isinstance(card, int):
+                continue
+            if kind == "purchase":
+                if is_court_card(card):
+                    hands[player].append(card)
+            elif card in hands[player]:
+                hands[player].remove(card)
+        elif kind == "hands_exchanged":
+            p, q = event.get("player"), event.get("other")
+            if isinstance(p, int) and isinstance(q, int) and 0 <= p < n and 0 <= q < n:
+                hands[p], hands[q] = hands[q], hands[p]
+    return hands
+
+
 def _deal_deck(
     view: dict[str, Any], unseen_court: list[int], unseen_events: list[int], rng: random.Random
 ) -> list[int]:
@@ -134,13 +159,25 @@ def determinization_base(game: Game, viewer: int) -> dict[str, Any]:
     return game.view(viewer)
 
 
-def determinize(view: dict[str, Any], viewer: int, rng: random.Random) -> Game:
-    """A full game consistent with ``view`` (what seat ``viewer`` sees), hidden parts sampled with ``rng``."""
+def determinize(view: dict[str, Any], viewer: int, rng: random.Random, remember: bool = False) -> Game:
+    """A full game consistent with ``view`` (what seat ``viewer`` sees), hidden parts sampled with ``rng``.
+    ``remember``: the other hands hold the cards the public log saw them buy and not leave (:func:`_bought_hands`),
+    only the rest being sampled; otherwise every card of a hidden hand is sampled (as a seat that does not follow
+    the log sees it)."""
     data = dict(view)
     players = [dict(p) for p in view["players"]]
     unknown_hands = [p for p, pdata in enumerate(players) if pdata.get("hand") is None]
     seen = _visible_cards(view, viewer)
     held = _held_cards(view)
+    if remember and unknown_hands:
+        bought = _bought_hands(view)
+        for p in unknown_hands:
+            hand = held.setdefault(p, [])
+            room = players[p]["hand_size"] - len(hand)
+            for c in bought[p]:
+                if room > 0 and c not in hand and c not in seen:
+                    hand.append(c)
+                    room -= 1
     known = {c for cards in held.values() for c in cards}
     unseen = [c for c in range(1, 117) if c not in seen and c not in known]
     rng.shuffle(unseen)

@@ -1058,7 +1058,10 @@ class HeuristicBot:
     True
     """
 
-    __slots__ = ("seed", "rng", "noise", "follow_up", "private", "repeats", "plan", "reply", "reply_samples", "fitted")
+    __slots__ = (
+        "seed", "rng", "noise", "follow_up", "private", "repeats", "plan", "reply", "reply_samples", "fitted",
+        "remember",
+    )
 
     def __init__(
         self,
@@ -1070,9 +1073,12 @@ class HeuristicBot:
         reply: int = REPLY_WIDTH,
         reply_samples: int = REPLY_SAMPLES,
         fitted: bool = False,
+        remember: bool = False,
     ) -> None:
         if not isinstance(fitted, bool):
             raise ValueError(f"fitted is True or False, not {fitted!r}")
+        if not isinstance(remember, bool):
+            raise ValueError(f"remember is True or False, not {remember!r}")
         self.seed = seed
         self.rng = random.Random(seed)
         self.noise = noise
@@ -1089,6 +1095,8 @@ class HeuristicBot:
         self.reply_samples = reply_samples if private else 1
         # Evaluate by the weights fitted to who won (:func:`fitted_value`) where the number of players has them.
         self.fitted = fitted
+        # Its determinizations give the other hands the cards the log saw them buy (determinize's ``remember``).
+        self.remember = remember
 
     def choose(self, game: Game) -> Option:
         options = game.legal_options()
@@ -1103,14 +1111,14 @@ class HeuristicBot:
             options = _without_offers(options)
         player = game.current_player
         assert player is not None
-        world = determinize(game.view(player), player, self.rng) if self.private else game
+        world = determinize(game.view(player), player, self.rng, self.remember) if self.private else game
         scores = score_options(world, player, options, self.follow_up, self.plan, fitted=self.fitted)
         samples = 1
         if self.reply and game.decision == "turn" and world.wakhan >= 0 and world.n == 2:
             samples = max(1, self.reply_samples)
             total = reply_scores(world, player, options, scores, self.reply)
             for _ in range(samples - 1):
-                other = determinize(game.view(player), player, self.rng)
+                other = determinize(game.view(player), player, self.rng, self.remember)
                 more = reply_scores(other, player, options, scores, self.reply)
                 total = [a + b for a, b in zip(total, more, strict=True)]
             scores = total

@@ -160,6 +160,10 @@ REPLY_WIDENING: Final[float] = 0.0
 #: (the side of the court a card goes to, pieces that all get placed by the end of the action), the heuristic's
 #: choice is kept without a search.
 FOLLOW_UPS: Final[float] = 0.0
+#: Its determinizations: the other hands dealt at random from the cards it has not seen (False), or holding the
+#: cards the public log saw them buy and not leave (True, ``search:k``;
+#: :func:`~paxpamir.agents.determinize.determinize`).
+REMEMBER: Final[bool] = False
 #: A budget in seconds: the share of it the heuristic's turn plan may take to rank the candidates (planned two
 #: options at a time while it lasts); the rest is the lines'.
 PLAN_SHARE: Final[float] = 0.4
@@ -239,6 +243,7 @@ class SearchBot:
         opponent_plan: int = OPPONENT_PLAN,
         reply_widening: float = REPLY_WIDENING,
         follow_ups: float = FOLLOW_UPS,
+        remember: bool = REMEMBER,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         if iterations is None and seconds is None:
@@ -265,6 +270,8 @@ class SearchBot:
             raise ValueError(f"reply_widening is 0 or more, not {reply_widening}")
         if not 0 <= follow_ups <= 1:
             raise ValueError(f"follow_ups is a share of the budget, from 0 to 1, not {follow_ups}")
+        if not isinstance(remember, bool):
+            raise ValueError(f"remember is True or False, not {remember!r}")
         self.seed = seed
         self.rng = random.Random(seed)
         self.iterations = iterations
@@ -285,7 +292,9 @@ class SearchBot:
         # Its own choices (the candidates and their order, its turn's continuation, follow-ups) by the evaluation
         # fitted to who won, as heuristic:fitted makes them; the other seats' stay the heuristic's.
         self.guided = guided
-        self.follow = HeuristicBot(seed, plan=0, reply=0, fitted=guided)  # follow-ups within an action: no plans
+        self.remember = remember
+        # Follow-ups within an action: no plans.
+        self.follow = HeuristicBot(seed, plan=0, reply=0, fitted=guided, remember=remember)
         self.wakhan = WakhanPlayer()
         self.repeats = RepeatGuard()
         self.searched = 0  # decisions searched, lines played and the time they took, for reports
@@ -312,7 +321,7 @@ class SearchBot:
             return Decision(self.follow.choose(game))
         started = self.clock()
         view = determinization_base(game, player)
-        first = determinize(view, player, self.rng)
+        first = determinize(view, player, self.rng, self.remember)
         seconds, iterations = self.seconds, self.iterations
         if follow_up:  # searched with its share of the budget
             seconds = None if seconds is None else seconds * self.follow_ups
@@ -410,7 +419,7 @@ class SearchBot:
                     # only if it can end in time at the pace of the lines so far.
                     if (played and now >= round_end) or (done and now + line_time / done * len(survivors) > deadline):
                         break
-                world = worlds.pop() if worlds else determinize(view, player, self.rng)
+                world = worlds.pop() if worlds else determinize(view, player, self.rng, self.remember)
                 for o in survivors:
                     line_started = clock() if deadline is not None else 0.0
                     value = self._line(world, player, o, trees[o], deadline)
