@@ -26,7 +26,7 @@ from paxpamir.agents.heuristic import (
     win_chance,
 )
 from paxpamir.agents.registry import canonical_name, make_agent, parse_bot
-from paxpamir.agents.search import SEARCH_LEVELS, SearchBot, TurnNode, determinize
+from paxpamir.agents.search import SEARCH_LEVELS, SearchBot, TurnNode, _turn_key, determinize
 from paxpamir.engine.errors import PamirError
 from paxpamir.engine.game import Game
 from paxpamir.engine.steps import Option
@@ -333,7 +333,7 @@ def test_settings_joined_by_commas_name_a_search_for_experiments() -> None:
     assert make_agent("search", 1).plan == SearchBot().plan == PLAN_WIDTH  # the heuristic bot's turn plan
     assert canonical_name("Search:Fast, 300") == "search:fast,300"
     for bad in ("search:w-1", "search:wnan", "search:c0", "search:c33", "search:1s,2s", "search:fast,strong",
-                "search:1s,", "search:c8,x", "search:p-1", "search:p33", "search:p1.5", "search:p0,p2"):
+                "search:1s,", "search:c8,z", "search:p-1", "search:p33", "search:p1.5", "search:p0,p2"):
         with pytest.raises(PamirError, match="settings joined by commas"):
             parse_bot(bad)
 
@@ -624,3 +624,35 @@ def test_the_search_may_remember_the_other_hands_from_the_log() -> None:
             parse_bot(bad)
     with pytest.raises((TypeError, ValueError), match="remember is True or False|bool"):
         SearchBot(seed=1, iterations=10, remember=1)  # type: ignore[arg-type]
+
+
+def test_the_search_may_keep_its_places_for_different_turns() -> None:
+    # Buying a card and then playing another, or playing it and then buying: one turn, which the heuristic ranks
+    # twice, side by side. search:x gives the second of such a pair's place to the next option by the heuristic's
+    # ranking, so its four candidates are four different turns.
+    game = _turn_position(2, 40, 8)
+    seat = game.current_player
+    assert seat is not None
+    plain = SearchBot(seed=1, iterations=40, root_width=4)
+    plain.decide(game)
+    distinct = SearchBot(seed=1, iterations=40, root_width=4, distinct=True)
+    distinct.decide(game)
+    world = determinize(determinization_base(game, seat), seat, random.Random(0))
+
+    def turns(bot: SearchBot) -> set[str]:
+        ends = [bot.play_line(world, seat, o) for o in bot.last_lines]
+        return {_turn_key(g) for g in ends if g is not None}
+
+    assert len(plain.last_lines) == 4 and len(turns(plain)) < 4
+    assert len(distinct.last_lines) == 4 and len(turns(distinct)) == 4
+    assert set(plain.last_lines) != set(distinct.last_lines)
+    # The lines of a candidate that gave up its place count against the budget.
+    assert sum(distinct.last_lines.values()) < distinct.iterations_run <= 40
+    bot = make_agent("search:x", 1)
+    assert isinstance(bot, SearchBot) and (bot.distinct, bot.seconds) == (True, 1.0)
+    assert make_agent("search:x0", 1).distinct is make_agent("search", 1).distinct is SearchBot().distinct is False
+    for bad in ("search:x,x", "search:x2", "search:x0,x1"):
+        with pytest.raises(PamirError, match="x candidates that are different turns"):
+            parse_bot(bad)
+    with pytest.raises((TypeError, ValueError), match="distinct is True or False|bool"):
+        SearchBot(seed=1, iterations=10, distinct=1)  # type: ignore[arg-type]

@@ -112,7 +112,8 @@ def parse_bot(name: str) -> tuple[str, str]:
             "(500 lines, 0.5s seconds, c8 candidates, w0.5 widening, p4 plan, h1 horizon, d2 depth, "
             "o2 opponents' plan, r0.5 a tree of their replies, u0.3 follow-ups searched with that share of the time, "
             "t36 temperature, f the fitted reward, "
-            "g its own choices by the fitted evaluation, k the other hands as the log tells them (k0 dealt at random); "
+            "g its own choices by the fitted evaluation, k the other hands as the log tells them (k0 dealt at random), "
+            "x candidates that are different turns; "
             "for instance search:strong,w0.5)"
         )
     if kind != "search" and level not in info.levels:
@@ -130,7 +131,8 @@ def _search_settings(level: str) -> dict[str, Any] | None:
     own, ``u0.3`` the follow-ups of its actions searched with that share of its budget, ``t36`` the temperature of
     its reward, ``f`` its reward by the evaluation fitted to who won, ``g`` its own choices (candidates,
     continuation, follow-ups) by that evaluation, ``k`` the other hands in its determinizations as the public log
-    tells them (``k0``: dealt at random from the unseen cards)
+    tells them (``k0``: dealt at random from the unseen cards), ``x`` candidates that are different turns (a candidate
+    whose line ends where a better-ranked one's did gives its place to the next option; ``x0``: no such check)
     (:class:`~paxpamir.agents.search.SearchBot`; ``search:w0.5,p0`` is the search as it played before its
     continuation was planned and kept). The settings for ``SearchBot``, or None when ``level`` is not written so."""
     base = SEARCH_LEVELS["normal"]
@@ -162,6 +164,8 @@ def _search_settings(level: str) -> dict[str, Any] | None:
                 changes["guided"] = True
             elif token in ("k", "k0", "k1") and "remember" not in changes:
                 changes["remember"] = token != "k0"
+            elif token in ("x", "x0", "x1") and "distinct" not in changes:
+                changes["distinct"] = token != "x0"
             elif token.startswith("w") and "widening" not in changes:
                 changes["widening"] = float(token[1:])
             elif token.startswith("r") and "reply_widening" not in changes:

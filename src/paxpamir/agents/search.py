@@ -164,6 +164,12 @@ FOLLOW_UPS: Final[float] = 0.0
 #: cards the public log saw them buy and not leave (True, ``search:k``;
 #: :func:`~paxpamir.agents.determinize.determinize`).
 REMEMBER: Final[bool] = False
+#: Candidates that are one turn in another order (a purchase then a tax, the tax then the purchase: the heuristic ranks
+#: them side by side, as its turn plan finds the other for each) take two of the search's places and share its lines.
+#: True (``search:x``): in the first determinization a candidate whose line ends where a better-ranked one's
+#: ended (the same position, hands in any order) gives its place to the next option by
+#: the heuristic's ranking, so that the candidates are different turns.
+DISTINCT: Final[bool] = False
 #: A budget in seconds: the share of it the heuristic's turn plan may take to rank the candidates (planned two
 #: options at a time while it lasts); the rest is the lines'.
 PLAN_SHARE: Final[float] = 0.4
@@ -172,6 +178,15 @@ PLAN_SHARE: Final[float] = 0.4
 def _reward(value: float) -> float:
     """A difference of the heuristic's scores (its points) as a reward between 0 and 1 (0.5 for none)."""
     return 1.0 / (1.0 + math.exp(-value / REWARD_SCALE))
+
+
+def _turn_key(g: Game) -> str:
+    """The position ``g`` as a hash, the order of the cards in each hand aside (a turn's purchases in another order
+    leave the same hand in another order)."""
+    g = g.clone()
+    for hand in g.hands:
+        hand.sort()
+    return g.state_hash()
 
 
 def _rounds(candidates: int) -> int:
@@ -244,6 +259,7 @@ class SearchBot:
         reply_widening: float = REPLY_WIDENING,
         follow_ups: float = FOLLOW_UPS,
         remember: bool = REMEMBER,
+        distinct: bool = DISTINCT,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         if iterations is None and seconds is None:
@@ -272,6 +288,8 @@ class SearchBot:
             raise ValueError(f"follow_ups is a share of the budget, from 0 to 1, not {follow_ups}")
         if not isinstance(remember, bool):
             raise ValueError(f"remember is True or False, not {remember!r}")
+        if not isinstance(distinct, bool):
+            raise ValueError(f"distinct is True or False, not {distinct!r}")
         self.seed = seed
         self.rng = random.Random(seed)
         self.iterations = iterations
@@ -293,6 +311,7 @@ class SearchBot:
         # fitted to who won, as heuristic:fitted makes them; the other seats' stay the heuristic's.
         self.guided = guided
         self.remember = remember
+        self.distinct = distinct
         # Follow-ups within an action: no plans.
         self.follow = HeuristicBot(seed, plan=0, reply=0, fitted=guided, remember=remember)
         self.wakhan = WakhanPlayer()
@@ -339,13 +358,15 @@ class SearchBot:
             options, scores = [options[i] for i in kept], [scores[i] for i in kept]
         tried = self.repeats.tried(game, player)
         order = sorted(range(len(options)), key=lambda i: -scores[i])
-        candidates = [options[i] for i in order if options[i] not in tried][: self.root_width]
+        ranked = [options[i] for i in order if options[i] not in tried]
+        candidates = ranked[: self.root_width]
+        reserve = ranked[self.root_width :] if self.distinct else None
         if len(candidates) <= 1:
             best = candidates[0] if candidates else options[order[0]]
             self.repeats.note(game, player, best)
             return Decision(best)
         prior = dict(zip(options, scores, strict=True))
-        best, done, value = self._halving(view, player, candidates, first, started, prior, iterations, seconds)
+        best, done, value = self._halving(view, player, candidates, first, started, prior, iterations, seconds, reserve)
         self.repeats.note(game, player, best)
         self.searched += 1
         self.iterations_run += done
@@ -375,6 +396,7 @@ class SearchBot:
         prior: dict[Option, float],
         budget: int | None,
         seconds: float | None,
+        reserve: list[Option] | None = None,
     ) -> tuple[Option, int, float]:
         """Sequential halving over the candidates (best-first by the heuristic): each round plays every
         surviving candidate in the same fresh determinizations and keeps the better half by their mean rewards
@@ -382,7 +404,9 @@ class SearchBot:
         heuristic's order). A budget in lines gives each round its share of them; a budget in seconds (counted
         from ``started``) gives each round an equal share of the time left, and ends the search, with the best
         by the current estimates, when the time is up (see the module's docstring). Returns the choice, the
-        lines played and the choice's mean reward. ``budget`` and ``seconds``: this decision's budget."""
+        lines played and the choice's mean reward. ``budget`` and ``seconds``: this decision's budget; ``reserve``:
+        the options ranked after the candidates, which take the places of candidates that are the same turn as a
+        better-ranked one (:data:`DISTINCT`; None: no such check)."""
         if budget is not None:  # at least one determinization a round
             while len(candidates) > 2 and len(candidates) * _rounds(len(candidates)) > budget:
                 candidates = candidates[:-1]
@@ -398,8 +422,15 @@ class SearchBot:
         top = max(prior[o] for o in survivors)  # rewards near the middle, where the mapping is not flat
         sums = {o: self.prior_lines * _reward(prior[o] - top) for o in survivors}
         counts = dict.fromkeys(survivors, 0)
+        ahead = 0  # determinizations of the first round played before it (by the check for the same turn)
+        if reserve is not None:
+            survivors, done, line_time, out_of_time = self._distinct(
+                worlds.pop(), player, survivors, reserve, trees, sums, counts, deadline, top, prior
+            )
+            ahead = 1
+            rounds = _rounds(len(survivors)) if len(survivors) > 1 else 0  # one turn: nothing to compare
         for r in range(rounds):
-            played = 0
+            played = ahead if r == 0 else 0
             spent = done
             round_end = None
             if deadline is not None:
@@ -446,15 +477,75 @@ class SearchBot:
         best = survivors[0]
         return best, done, trees[best].total / max(1, trees[best].visits)
 
+    def _distinct(
+        self,
+        world: Game,
+        player: int,
+        candidates: list[Option],
+        reserve: list[Option],
+        trees: dict[Option, TurnNode],
+        sums: dict[Option, float],
+        counts: dict[Option, int],
+        deadline: float | None,
+        top: float,
+        prior: dict[Option, float],
+    ) -> tuple[list[Option], int, float, bool]:
+        """The first determinization of the first round, ``world``, played by the candidates best-first, each kept
+        only if its line ends in a position no better-ranked one's ended in, a place given up so to the next option
+        of ``reserve`` (:data:`DISTINCT`). The lines of those kept are scored in ``trees``, ``sums`` and ``counts``.
+        Returns the candidates kept (as many as before where the reserve allows), the lines played (those of the
+        candidates that gave up their places too), the time they took and whether the deadline was reached."""
+        width = len(candidates)
+        queue = candidates + reserve
+        kept: list[Option] = []
+        ends: set[str] = set()
+        clock = self.clock
+        done = 0
+        line_time = 0.0
+        while queue and len(kept) < width:
+            o = queue.pop(0)
+            if o not in trees:
+                trees[o] = TurnNode()
+                sums[o] = self.prior_lines * _reward(prior[o] - top)
+                counts[o] = 0
+            started = clock() if deadline is not None else 0.0
+            end: list[Game] = []
+            value = self._line(world, player, o, trees[o], deadline, end)
+            if value is None:  # cut short by the deadline: what is kept, and the candidates not yet played
+                self.dropped += 1
+                rest = [c for c in candidates if c == o or c in queue]
+                return kept + rest, done, line_time, True
+            if deadline is not None:
+                line_time += clock() - started
+            done += 1
+            position = _turn_key(end[0])
+            if position in ends:  # the same turn as a better-ranked candidate: its line is played, not scored
+                del trees[o], sums[o], counts[o]
+                continue
+            ends.add(position)
+            kept.append(o)
+            sums[o] += value
+            counts[o] += 1
+        return kept, done, line_time, False
+
     def _line(
-        self, world: Game, player: int, option: Option, node: TurnNode, deadline: float | None = None
+        self,
+        world: Game,
+        player: int,
+        option: Option,
+        node: TurnNode,
+        deadline: float | None = None,
+        end: list[Game] | None = None,
     ) -> float | None:
         """One line (:meth:`play_line`), its reward (between 0 and 1) added up along its path in the tree; None,
-        with nothing added, when the line reached ``deadline`` (a time of :attr:`clock`) before its end."""
+        with nothing added, when the line reached ``deadline`` (a time of :attr:`clock`) before its end. The
+        position where it ended is appended to ``end`` if given."""
         path = [node]
         g = self.play_line(world, player, option, path, deadline)
         if g is None:
             return None
+        if end is not None:
+            end.append(g)
         value = self._reward_of(g, player)
         others: dict[int, float] = {}  # the replying seats' own rewards, for the nodes of the tree of replies
         for n in path:
