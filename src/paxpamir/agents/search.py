@@ -413,15 +413,17 @@ class SearchBot:
         deadline = None if seconds is None else started + seconds
         clock = self.clock
         rounds = _rounds(len(candidates))
-        trees = {o: TurnNode() for o in candidates}
+        trees: dict[Option, TurnNode] = {}
         survivors = list(candidates)
         done = 0
         worlds = [first]
         out_of_time = False
         line_time = 0.0  # the time the scored lines took, for the pace
         top = max(prior[o] for o in survivors)  # rewards near the middle, where the mapping is not flat
-        sums = {o: self.prior_lines * _reward(prior[o] - top) for o in survivors}
-        counts = dict.fromkeys(survivors, 0)
+        sums: dict[Option, float] = {}
+        counts: dict[Option, int] = {}
+        for o in survivors:
+            self._enter(o, trees, sums, counts, prior[o] - top)
         ahead = 0  # determinizations of the first round played before it (by the check for the same turn)
         if reserve is not None:
             survivors, done, line_time, out_of_time = self._distinct(
@@ -477,6 +479,20 @@ class SearchBot:
         best = survivors[0]
         return best, done, trees[best].total / max(1, trees[best].visits)
 
+    def _enter(
+        self,
+        option: Option,
+        trees: dict[Option, TurnNode],
+        sums: dict[Option, float],
+        counts: dict[Option, int],
+        behind: float,
+    ) -> None:
+        """A candidate enters the halving: its tree, no lines yet, and the heuristic's score (``behind`` the best
+        candidate's, in its points) as :attr:`prior_lines` lines."""
+        trees[option] = TurnNode()
+        sums[option] = self.prior_lines * _reward(behind)
+        counts[option] = 0
+
     def _distinct(
         self,
         world: Game,
@@ -505,9 +521,7 @@ class SearchBot:
         while queue and len(kept) < width:
             o = queue.pop(0)
             if o not in trees:
-                trees[o] = TurnNode()
-                sums[o] = self.prior_lines * _reward(prior[o] - top)
-                counts[o] = 0
+                self._enter(o, trees, sums, counts, prior[o] - top)
             started = clock() if deadline is not None else 0.0
             end: list[Game] = []
             value = self._line(world, player, o, trees[o], deadline, end)
