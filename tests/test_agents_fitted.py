@@ -9,7 +9,7 @@ import os
 import random
 
 import pytest
-from toolkit import load_tool
+from toolkit import arena_records, load_tool
 
 from paxpamir import Game
 from paxpamir.agents.heuristic import (
@@ -27,7 +27,6 @@ from paxpamir.agents.heuristic import (
     win_chance,
 )
 from paxpamir.agents.registry import bot_names, make_agent
-from paxpamir.clients.cli import main as pamir
 
 
 def _positions(players: int, seed: int, count: int) -> list[Game]:
@@ -147,9 +146,7 @@ def test_the_fitted_heuristic_plays_two_and_four_seats_by_the_fit_and_three_as_t
 def test_the_tool_fits_weights_that_predict_the_training_games_better_than_an_even_chance(
     tmp_path: os.PathLike[str], capsys: pytest.CaptureFixture[str]
 ) -> None:
-    records = os.path.join(tmp_path, "games")
-    assert pamir(["arena", "--bots", "heuristic", "random", "--players", "4", "--games", "4", "--workers", "1",
-                  "--seed", "5", "--records", records]) == 0
+    records = arena_records(tmp_path, 4, players=4)
     capsys.readouterr()
     assert load_tool("fit_evaluation").main([records, "--held-out", "0.25"]) == 0
     out = capsys.readouterr().out

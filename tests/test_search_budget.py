@@ -21,6 +21,7 @@ from paxpamir.agents.heuristic import (
     HeuristicBot,
     fitted_chance,
     greedy_step,
+    learned_chance,
     score_options,
     scores_within,
     win_chance,
@@ -504,6 +505,31 @@ def test_the_reward_may_be_the_evaluation_fitted_to_who_won() -> None:
     # Compiled, a fitted that is no bool is a TypeError on the call; pure, a ValueError from the constructor.
     with pytest.raises((TypeError, ValueError), match="fitted is True or False|bool"):
         SearchBot(seed=1, iterations=10, fitted="yes")  # type: ignore[arg-type]
+
+
+def test_the_reward_may_be_learned_from_who_won_two_player_games() -> None:
+    # search:l scores a line by learned_chance (boosted trees fitted to who won two-player games); search:l1 only
+    # where the line ends with at most one Dominance Check left, by the heuristic's chance before.
+    world, seat, first = _line_start(2, 41)
+    end = _line_end(world, seat, first)
+    assert end.dominance_checks_left() > 1
+    learned = SearchBot(seed=1, iterations=10, learned=4)._line(world, seat, first, TurnNode())
+    assert learned == pytest.approx(learned_chance(end, seat)) and learned != pytest.approx(win_chance(end, seat))
+    early = SearchBot(seed=1, iterations=10, learned=1)._line(world, seat, first, TurnNode())
+    assert early == pytest.approx(win_chance(end, seat))
+    late = world.clone()
+    late.deck[:] = late.deck[-6:]  # the last pile: its Dominance Check is the last one
+    end = _line_end(late, seat, first)
+    assert end.dominance_checks_left() == 1
+    value = SearchBot(seed=1, iterations=10, learned=1)._line(late, seat, first, TurnNode())
+    assert value == pytest.approx(learned_chance(end, seat)) != pytest.approx(win_chance(end, seat))
+    assert [make_agent(name, 1).learned for name in ("search:l", "search:l1", "search:l0", "search")] == [4, 1, 0, 0]  # type: ignore[attr-defined]
+    for bad in ("search:l,l", "search:l5", "search:ll", "search:l,l1"):
+        with pytest.raises(PamirError, match="l the learned reward"):
+            parse_bot(bad)
+    for wrong in (5, -1, "yes"):
+        with pytest.raises((TypeError, ValueError), match="learned is a number of Dominance Checks left|int"):
+            SearchBot(seed=1, iterations=10, learned=wrong)  # type: ignore[arg-type]
 
 
 def test_its_own_choices_may_be_guided_by_the_fitted_evaluation() -> None:

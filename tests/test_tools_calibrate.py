@@ -7,9 +7,7 @@ import math
 import os
 
 import pytest
-from toolkit import load_tool
-
-from paxpamir.clients.cli import main as pamir
+from toolkit import arena_records, load_tool
 
 
 def test_an_even_chance_scores_the_log_of_the_players_and_a_sure_winner_nothing() -> None:
@@ -23,9 +21,7 @@ def test_an_even_chance_scores_the_log_of_the_players_and_a_sure_winner_nothing(
 def test_the_tool_reads_arena_records_and_prints_each_temperatures_log_loss(
     tmp_path: os.PathLike[str], capsys: pytest.CaptureFixture[str]
 ) -> None:
-    records = os.path.join(tmp_path, "games")
-    assert pamir(["arena", "--bots", "heuristic", "random", "--games", "2", "--workers", "1", "--seed", "5",
-                  "--records", records]) == 0
+    records = arena_records(tmp_path, 2)
     capsys.readouterr()
     tool = load_tool("calibrate_reward")
     assert tool.main([records, "--temperatures", "6", "12", "1000000"]) == 0

@@ -1,8 +1,9 @@
-"""Loading a script of ``tools/`` as a module, for the tests of that tool."""
+"""Loading a script of ``tools/`` as a module, and the arena games it reads, for the tests of that tool."""
 
 from __future__ import annotations
 
 import importlib.util
+import os
 from pathlib import Path
 from types import ModuleType
 
@@ -16,3 +17,14 @@ def load_tool(name: str) -> ModuleType:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+def arena_records(folder: str | os.PathLike[str], games: int, players: int = 2) -> str:
+    """The records of ``games`` games of a heuristic bot against random ones (seeds from 5), played by ``pamir
+    arena`` into ``folder``/games, whose path is returned."""
+    from paxpamir.clients.cli import main as pamir
+
+    records = os.path.join(folder, "games")
+    args = ["arena", "--bots", "heuristic", "random", "--players", str(players), "--games", str(games)]
+    assert pamir([*args, "--workers", "1", "--seed", "5", "--records", records]) == 0
+    return records

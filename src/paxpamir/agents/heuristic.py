@@ -50,6 +50,7 @@ from ..rules.scoring import (
     influence,
 )
 from ..rules.turn import END_TURN, hand_limit
+from . import value_trees
 from .base import Decision
 from .determinize import determinize
 from .wakhan import WakhanPlayer
@@ -521,6 +522,48 @@ def fitted_chance(g: Game, player: int) -> float:
     top = max(values)
     exps = [math.exp(v - top) for v in values]
     return exps[player] / sum(exps)
+
+
+def learned_inputs(g: Game, viewer: int) -> list[float]:
+    """What the learned reward (:func:`learned_chance`) reads of a two-player position from ``viewer``'s view:
+    its :data:`FEATURES`, the other seat's, their difference, the cards left in the deck, the Dominance Checks
+    left, the turn and whether ``viewer`` is to play."""
+    rows = seat_features(g, viewer)
+    mine, theirs = rows[viewer], rows[1 - viewer]
+    return [
+        *mine,
+        *theirs,
+        *(a - b for a, b in zip(mine, theirs, strict=True)),
+        float(len(g.deck)),
+        float(g.dominance_checks_left()),
+        float(g.turn),
+        1.0 if g.current == viewer else 0.0,
+    ]
+
+
+def learned_chance(g: Game, player: int) -> float:
+    """``player``'s chance of winning a two-player game without Wakhan by boosted trees fitted to who won
+    (:mod:`~paxpamir.agents.value_trees`, written by ``tools/fit_value_trees.py``: unlike :func:`fitted_chance`,
+    what a lead is worth depends on how many Dominance Checks are left); a share of the win, or 0, at the end;
+    :func:`fitted_chance` for other games.
+
+    >>> from paxpamir import Game
+    >>> 0.3 < learned_chance(Game.new(players=2, seed=1), 0) < 0.7
+    True
+    """
+    if g.is_over or g.n != 2 or g.wakhan >= 0:
+        return fitted_chance(g, player)
+    x = learned_inputs(g, player)
+    feature, threshold, left, right = value_trees.FEATURE, value_trees.THRESHOLD, value_trees.LEFT, value_trees.RIGHT
+    total = value_trees.BASE
+    for root in value_trees.ROOTS:
+        node = root
+        f = feature[node]
+        while f >= 0:
+            node = left[node] if x[f] <= threshold[node] else right[node]
+            f = feature[node]
+        total += threshold[node]
+    return 1.0 / (1.0 + math.exp(-total))
 
 
 def _fitted_weights(g: Game) -> tuple[float, ...] | None:

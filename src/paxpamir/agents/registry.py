@@ -111,7 +111,7 @@ def parse_bot(name: str) -> tuple[str, str]:
             f"unknown level {level!r} for search: levels are {', '.join(info.levels)}, or settings joined by commas "
             "(500 lines, 0.5s seconds, c8 candidates, w0.5 widening, p4 plan, h1 horizon, d2 depth, "
             "o2 opponents' plan, r0.5 a tree of their replies, u0.3 follow-ups searched with that share of the time, "
-            "t36 temperature, f the fitted reward, "
+            "t36 temperature, f the fitted reward, l the learned reward (l1 only with one Dominance Check left), "
             "g its own choices by the fitted evaluation, k the other hands as the log tells them (k0 dealt at random), "
             "x candidates that are different turns; "
             "for instance search:strong,w0.5)"
@@ -130,9 +130,11 @@ def _search_settings(level: str) -> dict[str, Any] | None:
     their best two options, ``r0.5`` a tree of the other seats' replies in its lines, widened as ``w`` widens its
     own, ``u0.3`` the follow-ups of its actions searched with that share of its budget, ``t36`` the temperature of
     its reward, ``f`` its reward by the evaluation fitted to who won, ``g`` its own choices (candidates,
-    continuation, follow-ups) by that evaluation, ``k`` the other hands in its determinizations as the public log
-    tells them (``k0``: dealt at random from the unseen cards), ``x`` candidates that are different turns (a candidate
-    whose line ends where a better-ranked one's did gives its place to the next option; ``x0``: no such check)
+    continuation, follow-ups) by that evaluation, ``l`` its reward by the trees fitted to who won two-player games
+    (``l1``: only where a line ends with one Dominance Check left; ``l0``: never), ``k`` the other hands in its
+    determinizations as the public log tells them (``k0``: dealt at random from the unseen cards), ``x`` candidates
+    that are different turns (a candidate whose line ends where a better-ranked one's did gives its place to the next
+    option; ``x0``: no such check)
     (:class:`~paxpamir.agents.search.SearchBot`; ``search:w0.5,p0`` is the search as it played before its
     continuation was planned and kept). The settings for ``SearchBot``, or None when ``level`` is not written so."""
     base = SEARCH_LEVELS["normal"]
@@ -160,6 +162,8 @@ def _search_settings(level: str) -> dict[str, Any] | None:
                 changes["temperature"] = float(token[1:])
             elif token == "f" and "fitted" not in changes:
                 changes["fitted"] = True
+            elif token in ("l", "l0", "l1", "l2", "l3", "l4") and "learned" not in changes:
+                changes["learned"] = int(token[1:] or 4)
             elif token == "g" and "guided" not in changes:
                 changes["guided"] = True
             elif token in ("k", "k0", "k1") and "remember" not in changes:

@@ -81,6 +81,7 @@ from .heuristic import (
     greedy_step,
     is_purchase,
     kinds_in_role,
+    learned_chance,
     score_options,
     scores_within,
     stalled,
@@ -170,6 +171,11 @@ REMEMBER: Final[bool] = False
 #: ended (the same position, hands in any order) gives its place to the next option by
 #: the heuristic's ranking, so that the candidates are different turns.
 DISTINCT: Final[bool] = False
+#: The reward by boosted trees fitted to who won two-player games (:func:`~paxpamir.agents.heuristic.learned_chance`:
+#: what a lead is worth depends on the Dominance Checks left, which the fitted weights of :data:`FITTED` cannot
+#: say) instead of the heuristic's chance where a line ends with at most this many Dominance Checks left: 0, never;
+#: 4, always (``search:l``; ``search:l1``, only with one check left; in other games, the fitted weights' chance).
+LEARNED: Final[int] = 0
 #: A budget in seconds: the share of it the heuristic's turn plan may take to rank the candidates (planned two
 #: options at a time while it lasts); the rest is the lines'.
 PLAN_SHARE: Final[float] = 0.4
@@ -230,7 +236,8 @@ class SearchBot:
     second action for their best ``opponent_plan`` options (:data:`OPPONENT_PLAN`: 0, their one-action lookahead);
     ``reply_widening``: a tree of their turn decisions in its lines, chosen by their own chances of winning
     (:data:`REPLY_WIDENING`: 0, none); ``follow_ups``: the share of its budget a follow-up decision of its own
-    actions is searched with (:data:`FOLLOW_UPS`: 0, the heuristic's choice).
+    actions is searched with (:data:`FOLLOW_UPS`: 0, the heuristic's choice); ``learned``: the reward by the trees
+    fitted to who won where a line ends with at most that many Dominance Checks left (:data:`LEARNED`: 0, never).
     ``clock`` reads the time in seconds (tests give a fake one).
 
     >>> from paxpamir import Game
@@ -260,6 +267,7 @@ class SearchBot:
         follow_ups: float = FOLLOW_UPS,
         remember: bool = REMEMBER,
         distinct: bool = DISTINCT,
+        learned: int = LEARNED,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         if iterations is None and seconds is None:
@@ -290,6 +298,8 @@ class SearchBot:
             raise ValueError(f"remember is True or False, not {remember!r}")
         if not isinstance(distinct, bool):
             raise ValueError(f"distinct is True or False, not {distinct!r}")
+        if not isinstance(learned, int) or isinstance(learned, bool) or not 0 <= learned <= 4:
+            raise ValueError(f"learned is a number of Dominance Checks left, 0 to 4, not {learned!r}")
         self.seed = seed
         self.rng = random.Random(seed)
         self.iterations = iterations
@@ -312,6 +322,7 @@ class SearchBot:
         self.guided = guided
         self.remember = remember
         self.distinct = distinct
+        self.learned = learned
         # Follow-ups within an action: no plans.
         self.follow = HeuristicBot(seed, plan=0, reply=0, fitted=guided, remember=remember)
         self.wakhan = WakhanPlayer()
@@ -573,7 +584,9 @@ class SearchBot:
         return value
 
     def _reward_of(self, g: Game, seat: int) -> float:
-        """``seat``'s reward where a line ended: its chance of winning (fitted, or the heuristic's)."""
+        """``seat``'s reward where a line ended: its chance of winning (learned, fitted, or the heuristic's)."""
+        if self.learned and (self.learned >= 4 or g.dominance_checks_left() <= self.learned):
+            return learned_chance(g, seat)
         return fitted_chance(g, seat) if self.fitted else win_chance(g, seat, self.temperature)
 
     def play_line(
