@@ -15,7 +15,19 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browserkit import DESKTOP, PHONE, WAIT, click_and_wait, kinds, open_page, require_chromium, seq, shot, wait_my_turn
+from browserkit import (
+    DESKTOP,
+    PHONE,
+    WAIT,
+    click_and_wait,
+    close,
+    kinds,
+    open_page,
+    require_chromium,
+    seq,
+    shot,
+    wait_my_turn,
+)
 from serverkit import Server
 
 require_chromium()
@@ -272,6 +284,24 @@ def test_a_reload_mid_turn_and_a_server_restart_show_the_same_game(browser: Brow
         page.close()
     finally:
         server.stop()
+
+
+def test_a_link_the_server_refuses_says_so_and_does_not_pretend_to_reconnect(browser: Browser, server: Server) -> None:
+    created = server.create([{"kind": "human", "name": "Ann"}, {"kind": "random"}], seed=4)
+    url = created["seats"][0]["url"]
+    page = open_page(browser, url.split("#")[0] + "#not-a-token-of-this-game")
+    page.wait_for_function("document.getElementById('heading').textContent.includes('does not open this game')",
+                           timeout=WAIT)
+    # No "reconnecting" badge and no empty table under the message: the link will not work by waiting.
+    page.wait_for_selector("#conn", state="hidden", timeout=WAIT)
+    assert page.locator("#table").is_hidden()
+    page.wait_for_timeout(1500)  # a retry would show the badge again
+    assert page.locator("#conn").is_hidden() and page.locator("#table").is_hidden()
+    # The right link, in the same browser, opens the table.
+    good = open_page(browser, url)
+    wait_my_turn(good)
+    assert good.locator("#table").is_visible() and good.locator("#conn.live").is_visible()
+    close(page, good)
 
 
 # ---------------------------------------------------------------------------- lobby

@@ -117,7 +117,13 @@ export function connect() {
     }
   };
   socket.onclose = (ev) => {
-    if (ev.code >= 4400 && ev.code < 4500) { $("heading").textContent = _("This link does not open this game."); setConn("down"); return; }
+    if (ev.code >= 4400 && ev.code < 4500) {
+      // Refused for good (a wrong or withdrawn link): no retry, so no "reconnecting" badge and no empty table.
+      $("heading").textContent = _("This link does not open this game.");
+      setConn("refused");
+      document.body.dataset.refused = "";
+      return;
+    }
     setConn("down");
     setTimeout(connect, retry);
     retry = Math.min(retry * 2, 5000);
@@ -126,6 +132,7 @@ export function connect() {
 export function setConn(s) {
   const c = $("conn");
   c.className = `conn ${s}`;
+  c.hidden = s === "refused";
   c.textContent = s === "live" ? _("live") : _("reconnecting…");
 }
 function remember() {
