@@ -295,12 +295,16 @@ def test_a_link_the_server_refuses_says_so_and_does_not_pretend_to_reconnect(bro
     # No "reconnecting" badge and no empty table under the message: the link will not work by waiting.
     page.wait_for_selector("#conn", state="hidden", timeout=WAIT)
     assert page.locator("#table").is_hidden()
+    # Nor tools that need a seat's link.
+    for tool in ("#replay-toggle", "#whatif-toggle", "#review-toggle"):
+        assert page.locator(tool).is_hidden(), tool
     page.wait_for_timeout(1500)  # a retry would show the badge again
     assert page.locator("#conn").is_hidden() and page.locator("#table").is_hidden()
     # The right link, in the same browser, opens the table.
     good = open_page(browser, url)
     wait_my_turn(good)
     assert good.locator("#table").is_visible() and good.locator("#conn.live").is_visible()
+    assert good.locator("#replay-toggle").is_visible() and good.locator("#whatif-toggle").is_visible()
     close(page, good)
 
 

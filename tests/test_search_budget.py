@@ -16,9 +16,11 @@ from test_bots import _turn_position
 
 from paxpamir.agents.determinize import determinization_base
 from paxpamir.agents.heuristic import (
+    FOLLOW_UP,
     PLAN_WIDTH,
     WIN_TEMPERATURE,
     HeuristicBot,
+    best_after,
     fitted_chance,
     greedy_step,
     learned_chance,
@@ -530,6 +532,34 @@ def test_the_reward_may_be_learned_from_who_won_two_player_games() -> None:
     for wrong in (5, -1, "yes"):
         with pytest.raises((TypeError, ValueError), match="learned is a number of Dominance Checks left|int"):
             SearchBot(seed=1, iterations=10, learned=wrong)  # type: ignore[arg-type]
+
+
+def test_a_line_may_be_scored_after_the_searchers_best_action_at_its_next_turn() -> None:
+    # search:a: where a line reaches the start of the searcher's next turn, the heuristic's best action there (its
+    # one-action lookahead, follow-ups finished) is played before the line is scored: what it can do next counts.
+    world, seat, first = _line_start(2, 41)
+    start = _line_end(world, seat, first)
+    assert (start.current_player, start.decision) == (seat, "turn")
+    options = start.legal_options()
+    scores = score_options(start, seat, options)
+    best = options[max(range(len(options)), key=lambda i: scores[i])]
+    after = best_after(start, seat)
+    assert after is not None and after is not start
+    assert after.choices()[len(start.choices())][:2] == (seat, best)  # the best option, then its follow-ups
+    assert not (after.current_player == seat and after.decision in FOLLOW_UP)
+    ahead = SearchBot(seed=1, iterations=10, next_action=True)
+    end = ahead.play_line(world, seat, first)
+    assert end is not None and end.state_hash() == after.state_hash()
+    value = ahead._line(world, seat, first, TurnNode())
+    assert value == pytest.approx(win_chance(after, seat)) != pytest.approx(win_chance(start, seat))
+    # At the deadline the line is dropped, as everywhere else in it.
+    assert best_after(start, seat, stop=lambda: True) is None
+    assert [make_agent(name, 1).next_action for name in ("search:a", "search:a0", "search")] == [True, False, False]  # type: ignore[attr-defined]
+    for bad in ("search:a,a", "search:a2", "search:aa", "search:a,a0"):
+        with pytest.raises(PamirError, match="a lines scored after its best action"):
+            parse_bot(bad)
+    with pytest.raises((TypeError, ValueError), match="next_action is True or False|bool"):
+        SearchBot(seed=1, iterations=10, next_action=1)  # type: ignore[arg-type]
 
 
 def test_its_own_choices_may_be_guided_by_the_fitted_evaluation() -> None:

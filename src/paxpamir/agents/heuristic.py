@@ -768,6 +768,25 @@ def score_options(
     return scores
 
 
+def best_after(
+    game: Game, player: int, fitted: bool = False, stop: Callable[[], bool] | None = None
+) -> Game | None:
+    """The position after ``player``'s best option at its pending decision by the one-action lookahead, its greedy
+    follow-up finished (what it can do next, for a searcher's line that ends at its turn); ``game`` itself when
+    every option changes or brings nothing; None once ``stop()`` is true (a searcher's deadline, as in
+    :func:`scores_within`)."""
+    best, best_score = game, -math.inf
+    for option in game.legal_options():
+        if stop is not None and stop():
+            return None
+        child, score = _after(game, player, option, True, fitted, stop)
+        if child is not None and score > best_score:
+            best, best_score = child, score
+    if stop is not None and stop():  # the last option's follow-up may have been left unfinished
+        return None
+    return best
+
+
 def scores_within(
     game: Game,
     player: int,
@@ -1201,6 +1220,7 @@ __all__ = [
     "WEIGHTS",
     "HeuristicBot",
     "Weights",
+    "best_after",
     "card_value",
     "check_expectations",
     "evaluate",

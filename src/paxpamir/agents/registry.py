@@ -113,7 +113,7 @@ def parse_bot(name: str) -> tuple[str, str]:
             "o2 opponents' plan, r0.5 a tree of their replies, u0.3 follow-ups searched with that share of the time, "
             "t36 temperature, f the fitted reward, l the learned reward (l1 only with one Dominance Check left), "
             "g its own choices by the fitted evaluation, k the other hands as the log tells them (k0 dealt at random), "
-            "x candidates that are different turns; "
+            "x candidates that are different turns, a lines scored after its best action at its next turn; "
             "for instance search:strong,w0.5)"
         )
     if kind != "search" and level not in info.levels:
@@ -134,7 +134,8 @@ def _search_settings(level: str) -> dict[str, Any] | None:
     (``l1``: only where a line ends with one Dominance Check left; ``l0``: never), ``k`` the other hands in its
     determinizations as the public log tells them (``k0``: dealt at random from the unseen cards), ``x`` candidates
     that are different turns (a candidate whose line ends where a better-ranked one's did gives its place to the next
-    option; ``x0``: no such check)
+    option; ``x0``: no such check), ``a`` lines that end at the start of its turn scored after its best action there
+    (``a0``: scored there)
     (:class:`~paxpamir.agents.search.SearchBot`; ``search:w0.5,p0`` is the search as it played before its
     continuation was planned and kept). The settings for ``SearchBot``, or None when ``level`` is not written so."""
     base = SEARCH_LEVELS["normal"]
@@ -170,6 +171,8 @@ def _search_settings(level: str) -> dict[str, Any] | None:
                 changes["remember"] = token != "k0"
             elif token in ("x", "x0", "x1") and "distinct" not in changes:
                 changes["distinct"] = token != "x0"
+            elif token in ("a", "a0", "a1") and "next_action" not in changes:
+                changes["next_action"] = token != "a0"
             elif token.startswith("w") and "widening" not in changes:
                 changes["widening"] = float(token[1:])
             elif token.startswith("r") and "reply_widening" not in changes:

@@ -77,6 +77,7 @@ from .heuristic import (
     WIN_TEMPERATURE,
     HeuristicBot,
     RepeatGuard,
+    best_after,
     fitted_chance,
     greedy_step,
     is_purchase,
@@ -176,6 +177,11 @@ DISTINCT: Final[bool] = False
 #: say) instead of the heuristic's chance where a line ends with at most this many Dominance Checks left: 0, never;
 #: 4, always (``search:l``; ``search:l1``, only with one check left; in other games, the fitted weights' chance).
 LEARNED: Final[int] = 0
+#: Where a line ends at the start of the searcher's turn: scored there (False), or after its best action there by the
+#: heuristic's one-action lookahead, follow-ups finished (True, ``search:a``): what it can do next counts (a card
+#: the other seats left in the market for it, a tax, a Dominance Check it can buy), at the cost of one more scored
+#: decision a line.
+NEXT_ACTION: Final[bool] = False
 #: A budget in seconds: the share of it the heuristic's turn plan may take to rank the candidates (planned two
 #: options at a time while it lasts); the rest is the lines'.
 PLAN_SHARE: Final[float] = 0.4
@@ -237,7 +243,9 @@ class SearchBot:
     ``reply_widening``: a tree of their turn decisions in its lines, chosen by their own chances of winning
     (:data:`REPLY_WIDENING`: 0, none); ``follow_ups``: the share of its budget a follow-up decision of its own
     actions is searched with (:data:`FOLLOW_UPS`: 0, the heuristic's choice); ``learned``: the reward by the trees
-    fitted to who won where a line ends with at most that many Dominance Checks left (:data:`LEARNED`: 0, never).
+    fitted to who won where a line ends with at most that many Dominance Checks left (:data:`LEARNED`: 0, never);
+    ``next_action``: a line that ends at the start of its turn is scored after its best action there
+    (:data:`NEXT_ACTION`).
     ``clock`` reads the time in seconds (tests give a fake one).
 
     >>> from paxpamir import Game
@@ -268,6 +276,7 @@ class SearchBot:
         remember: bool = REMEMBER,
         distinct: bool = DISTINCT,
         learned: int = LEARNED,
+        next_action: bool = NEXT_ACTION,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         if iterations is None and seconds is None:
@@ -300,6 +309,8 @@ class SearchBot:
             raise ValueError(f"distinct is True or False, not {distinct!r}")
         if not isinstance(learned, int) or isinstance(learned, bool) or not 0 <= learned <= 4:
             raise ValueError(f"learned is a number of Dominance Checks left, 0 to 4, not {learned!r}")
+        if not isinstance(next_action, bool):
+            raise ValueError(f"next_action is True or False, not {next_action!r}")
         self.seed = seed
         self.rng = random.Random(seed)
         self.iterations = iterations
@@ -323,6 +334,7 @@ class SearchBot:
         self.remember = remember
         self.distinct = distinct
         self.learned = learned
+        self.next_action = next_action
         # Follow-ups within an action: no plans.
         self.follow = HeuristicBot(seed, plan=0, reply=0, fitted=guided, remember=remember)
         self.wakhan = WakhanPlayer()
@@ -601,7 +613,8 @@ class SearchBot:
         ``player``'s turn down the tree whose nodes ``path`` starts with (the heuristic's choices with no
         tree), the other seats by the heuristic's one-action lookahead or Wakhan's procedure, up to
         ``player``'s next turn decision, the start of the turn after the next :attr:`horizon` seats' turns (if
-        the horizon is not 0) or the end of the game. Returns the position where the line ends; the
+        the horizon is not 0) or the end of the game. Returns the position where the line ends (with
+        :attr:`next_action`, after ``player``'s best action at that next turn); the
         nodes passed are appended to ``path``. With a ``deadline`` (a time of :attr:`clock`), the clock is read
         before every decision of the line and None is returned once it is reached."""
         g = world.clone()
@@ -629,6 +642,11 @@ class SearchBot:
                 if g.decision == "turn" and g.turn != current:  # one of its later turns starts
                     later += 1
                     if later >= self.depth:
+                        if self.next_action:  # scored after what it can do next
+                            after = best_after(g, player, self.guided, past)
+                            if after is None:
+                                return None
+                            g = after
                         break
                     current = g.turn
                 if g.decision == "turn" and g.turn == turn:
