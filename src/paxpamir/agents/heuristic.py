@@ -771,20 +771,17 @@ def score_options(
 def best_after(
     game: Game, player: int, fitted: bool = False, stop: Callable[[], bool] | None = None
 ) -> Game | None:
-    """The position after ``player``'s best option at its pending decision by the one-action lookahead, its greedy
-    follow-up finished (what it can do next, for a searcher's line that ends at its turn); ``game`` itself when
-    every option changes or brings nothing; None once ``stop()`` is true (a searcher's deadline, as in
-    :func:`scores_within`)."""
-    best, best_score = game, -math.inf
-    for option in game.legal_options():
-        if stop is not None and stop():
-            return None
-        child, score = _after(game, player, option, True, fitted, stop)
-        if child is not None and score > best_score:
-            best, best_score = child, score
-    if stop is not None and stop():  # the last option's follow-up may have been left unfinished
+    """A copy of ``game`` after ``player``'s pending decision taken by its one-action lookahead (:func:`greedy_step`)
+    and the action's follow-up finished greedily, as the lookahead scored it: what it can do next, for a searcher's
+    line that ends at its turn. None once ``stop()`` is true (a searcher's deadline, as in :func:`scores_within`)."""
+    g = game.clone()
+    g.quiet = True
+    if not greedy_step(g, player, True, fitted, stop=stop):
         return None
-    return best
+    _follow_up(g, player, FOLLOW_UP_DEPTH, fitted, stop)
+    if stop is not None and stop():  # the follow-up may have been left unfinished
+        return None
+    return g
 
 
 def scores_within(
