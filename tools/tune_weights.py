@@ -9,9 +9,9 @@ weights moved one way against ``heuristic:fitted`` with them moved the other (ea
 swapped), and moves the weights by the match score times the signs. Each weight moves on its own scale (its size,
 at least :data:`FLOOR`), so that small weights and large ones are tuned alike.
 
-Both bots of a game run in one process and read the module's table, so before each decision the table holds the
-deciding seat's weights (a tool's device, never the bots': they have no weights of their own to give). Printed:
-every ``--report`` iterations the weights as they stand; at the end, the weights as an entry of
+Both bots of a game run in one process and read the module's table, so during each decision the table holds the
+deciding seat's weights (:class:`Weighted`: a tool's device, never the bots': they have no weights of their own).
+Printed: every ``--report`` iterations the weights as they stand; at the end, the weights as an entry of
 ``FITTED_WEIGHTS``, also written to ``--out`` as JSON. Check the result with a match against today's weights
 (``--check N``: N games, the tuned weights against those in the table, on other seeds).
 """
@@ -27,7 +27,9 @@ import random
 import time
 from collections.abc import Callable
 
+from paxpamir.agents.base import Decision
 from paxpamir.agents.heuristic import FEATURES, FITTED_WEIGHTS, HeuristicBot
+from paxpamir.agents.runner import play_game
 from paxpamir.engine.game import Game
 
 #: The smallest scale a weight moves on (a weight near 0 still gets tried away from it).
@@ -36,9 +38,6 @@ FLOOR = 0.03
 PERTURBATION = 0.4
 #: The step, in scales per unit of the score's slope.
 STEP = 0.05
-#: A cap on one game's decisions.
-MAX_DECISIONS = 5000
-
 Weights = tuple[float, ...]
 #: A match: the mean score of the first weights against the second over the deals from a seed (0.5: even).
 Match = Callable[[Weights, Weights, int], float]
@@ -95,27 +94,33 @@ def match_in(mapper: Mapper, players: int, deals: int) -> Match:
     return match
 
 
+class Weighted:
+    """``bot`` deciding with ``weights`` in the table of ``players``-seat weights (the table as it was again after
+    each decision)."""
+
+    def __init__(self, bot: HeuristicBot, players: int, weights: Weights) -> None:
+        self.bot, self.players, self.weights = bot, players, weights
+
+    def decide(self, game: Game) -> Decision:
+        today = FITTED_WEIGHTS[self.players]
+        FITTED_WEIGHTS[self.players] = self.weights
+        try:
+            return self.bot.decide(game)
+        finally:
+            FITTED_WEIGHTS[self.players] = today
+
+
 def rotated(job: Job) -> float:
-    """One game of ``players`` seats dealt from ``seed``: seat ``seat`` with weights ``a``, the others with ``b``.
-    Returns that seat's share of the win (1/k of k winners, or 0; an even share for a game that does not end).
-    The table holds the deciding seat's weights during each decision and today's again after the game."""
+    """One game of ``players`` seats dealt from ``seed``, played by the one game loop
+    (:func:`~paxpamir.agents.runner.play_game`): seat ``seat`` with weights ``a``, the others with ``b``. Returns
+    that seat's share of the win (1/k of k winners, or 0)."""
     seat, (players, seed, a, b) = job
     game = Game.new(players=players, seed=seed)
     game.quiet = True
-    bots = [HeuristicBot(seed * 10 + p, fitted=True) for p in range(players)]
-    today = FITTED_WEIGHTS[players]
-    try:
-        for _ in range(MAX_DECISIONS):
-            if game.is_over:
-                break
-            p = game.current_player
-            assert p is not None
-            FITTED_WEIGHTS[players] = a if p == seat else b
-            game.apply(bots[p].decide(game).option)
-    finally:
-        FITTED_WEIGHTS[players] = today
-    if not game.is_over:
-        return 1.0 / players
+    play_game(
+        game,
+        [Weighted(HeuristicBot(seed * 10 + p, fitted=True), players, a if p == seat else b) for p in range(players)],
+    )
     return 1.0 / len(game.winners) if seat in game.winners else 0.0
 
 
