@@ -11,10 +11,9 @@ from typing import Any
 
 import httpx
 import pytest
+from browserkit import WAIT
 from serverkit import Client, Server
 from test_i18n import english_leftovers
-
-WAIT = 20_000
 
 
 @pytest.fixture(scope="module")

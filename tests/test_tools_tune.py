@@ -33,6 +33,20 @@ def test_tuning_moves_a_weight_the_way_that_wins_more_and_leaves_the_rest_near_w
     assert tool.tune(start, match, 100, 500, 4) == tuned
 
 
+def test_with_four_players_a_quarter_of_the_wins_is_even_and_more_moves_the_weight_up() -> None:
+    """With four seats, the first weights in one of them: a score of 0.25 says nothing, so nothing moves."""
+    tool = load_tool("tune_weights")
+    start = FITTED_WEIGHTS[4]
+    assert tool.tune(start, lambda a, b, seed: 0.25, 50, 500, 1, players=4) == start
+
+    def match(a: tuple[float, ...], b: tuple[float, ...], seed: int) -> float:
+        return 0.4 if a[0] > b[0] else 0.1  # more of vp wins 0.15 above an even share, less 0.15 below
+
+    tuned = tool.tune(start, match, 100, 500, 1, players=4)
+    scale = max(abs(start[0]), tool.FLOOR)
+    assert tuned[0] == pytest.approx(start[0] + 100 * tool.STEP * 4 * 0.15 / (2 * tool.PERTURBATION) * scale)
+
+
 def test_each_seat_plays_with_its_own_weights_and_the_table_is_as_before_afterwards() -> None:
     tool = load_tool("tune_weights")
     today = FITTED_WEIGHTS[2]

@@ -39,13 +39,17 @@ PERTURBATION = 0.4
 #: The step, in scales per unit of the score's slope.
 STEP = 0.05
 Weights = tuple[float, ...]
-#: A match: the mean score of the first weights against the second over the deals from a seed (0.5: even).
+#: A match: the mean score of the first weights against the second over the deals from a seed (1 / players: even).
 Match = Callable[[Weights, Weights, int], float]
 
 
-def tune(start: Weights, match: Match, iterations: int, seed: int, deals: int, report: int = 0) -> Weights:
+def tune(
+    start: Weights, match: Match, iterations: int, seed: int, deals: int, report: int = 0, players: int = 2
+) -> Weights:
     """``start`` tuned by SPSA over ``iterations`` matches of ``deals`` deals each (seeds from ``seed`` on, each
-    deal in one match): every weight moves on its own scale (its size in ``start``, at least :data:`FLOOR`)."""
+    deal in one match): every weight moves on its own scale (its size in ``start``, at least :data:`FLOOR`).
+    ``players``: the seats of a game, one of them with the first weights, so that 1 / ``players`` is an even
+    match's score."""
     scales = [max(abs(w), FLOOR) for w in start]
     x = [0.0] * len(start)
     rng = random.Random(seed)
@@ -60,8 +64,9 @@ def tune(start: Weights, match: Match, iterations: int, seed: int, deals: int, r
         minus = weights([v - PERTURBATION * d for v, d in zip(x, signs, strict=True)])
         score = match(plus, minus, seed + (k - 1) * deals)
         # The score's slope along the signs: (f(x + c d) - f(x - c d)) / 2c, the match score being f(+) - f(-)
-        # around 0.5.
-        slope = 2.0 * (score - 0.5) / (2 * PERTURBATION)
+        # around an even share, scaled by the seats (with two players, 2 (score - 0.5)): with four, a score of 0.25
+        # is even and one seat's edge over three others is spread over them.
+        slope = players * (score - 1.0 / players) / (2 * PERTURBATION)
         x = [v + STEP * slope * d for v, d in zip(x, signs, strict=True)]
         if report and (k % report == 0 or k == iterations):
             print(
@@ -152,7 +157,9 @@ def main(argv: list[str] | None = None) -> int:
     deals = max(1, args.games // players)
     with multiprocessing.Pool(args.workers) if args.workers > 1 else contextlib.nullcontext() as pool:
         mapper: Mapper = in_process if pool is None else pool.map
-        tuned = tune(start, match_in(mapper, players, deals), args.iterations, args.seed, deals, args.report)
+        tuned = tune(
+            start, match_in(mapper, players, deals), args.iterations, args.seed, deals, args.report, players
+        )
         print(f"FITTED_WEIGHTS entry: {players}: (")
         for name, w in zip(FEATURES, tuned, strict=True):
             print(f"    {w:.5g},  # {name}")
@@ -165,7 +172,10 @@ def main(argv: list[str] | None = None) -> int:
             score = match_in(mapper, players, checked)(tuned, base, args.check_seed)
             n = checked * players
             half = 1.96 * math.sqrt(score * (1 - score) / n)
-            print(f"tuned against today's weights: {score:.3f} of {n} games (+- {half:.3f})", flush=True)
+            print(
+                f"tuned against today's weights: {score:.3f} of {n} games (+- {half:.3f}; even: {1 / players:.3f})",
+                flush=True,
+            )
     return 0
 
 
