@@ -562,6 +562,32 @@ def test_a_line_may_be_scored_after_the_searchers_best_action_at_its_next_turn()
         SearchBot(seed=1, iterations=10, next_action=1)  # type: ignore[arg-type]
 
 
+def test_late_in_the_game_lines_may_be_played_to_its_end() -> None:
+    # search:e1: once one Dominance Check (or none) is left where the search starts, a line goes on past the
+    # searcher's next turn to the end of the game, and its reward is who won there; earlier, lines end as before.
+    world, seat, first = _line_start(2, 41)
+    assert world.dominance_checks_left() > 1
+    finishing = SearchBot(seed=1, iterations=10, finish=1)
+    early = finishing.play_line(world, seat, first)
+    assert early is not None and early.state_hash() == _line_end(world, seat, first).state_hash()
+    late = world.clone()
+    late.deck[:] = late.deck[-6:]  # the last pile: its Dominance Check is the last one
+    assert late.dominance_checks_left() == 1
+    assert _line_end(late, seat, first).turn == late.turn + 2  # without the setting: to the searcher's next turn
+    end = finishing.play_line(late, seat, first)
+    assert end is not None and end.is_over and end.turn > late.turn + 2
+    value = finishing._line(late, seat, first, TurnNode())
+    assert value in (0.0, 1.0) and value == win_chance(end, seat)
+    names = ("search:e1", "search:e2", "search:e", "search:e0", "search")
+    assert [make_agent(name, 1).finish for name in names] == [1, 2, 4, 0, 0]  # type: ignore[attr-defined]
+    for bad in ("search:e,e", "search:e5", "search:ee", "search:e1,e2"):
+        with pytest.raises(PamirError, match="e1 lines to the end of the game"):
+            parse_bot(bad)
+    for wrong in (5, -1, "yes", True):
+        with pytest.raises((TypeError, ValueError), match="finish is a number of Dominance Checks left|int"):
+            SearchBot(seed=1, iterations=10, finish=wrong)  # type: ignore[arg-type]
+
+
 def test_its_own_choices_may_be_guided_by_the_fitted_evaluation() -> None:
     # search:g ranks its candidates as heuristic:fitted would (score_options with fitted_value), in the same
     # determinization its first draw makes; in this 4-player position they differ from the heuristic's.

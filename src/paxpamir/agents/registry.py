@@ -113,7 +113,8 @@ def parse_bot(name: str) -> tuple[str, str]:
             "o2 opponents' plan, r0.5 a tree of their replies, u0.3 follow-ups searched with that share of the time, "
             "t36 temperature, f the fitted reward, l the learned reward (l1 only with one Dominance Check left), "
             "g its own choices by the fitted evaluation, k the other hands as the log tells them (k0 dealt at random), "
-            "x candidates that are different turns, a lines scored after its best action at its next turn; "
+            "x candidates that are different turns, a lines scored after its best action at its next turn, "
+            "e1 lines to the end of the game once one Dominance Check is left (e2 two); "
             "for instance search:strong,w0.5)"
         )
     if kind != "search" and level not in info.levels:
@@ -135,7 +136,8 @@ def _search_settings(level: str) -> dict[str, Any] | None:
     determinizations as the public log tells them (``k0``: dealt at random from the unseen cards), ``x`` candidates
     that are different turns (a candidate whose line ends where a better-ranked one's did gives its place to the next
     option; ``x0``: no such check), ``a`` lines that end at the start of its turn scored after its best action there
-    (``a0``: scored there)
+    (``a0``: scored there), ``e1`` lines played to the end of the game once one Dominance Check or none is left
+    (``e2``: two or fewer; ``e``: always; ``e0``: never)
     (:class:`~paxpamir.agents.search.SearchBot`; ``search:w0.5,p0`` is the search as it played before its
     continuation was planned and kept). The settings for ``SearchBot``, or None when ``level`` is not written so."""
     base = SEARCH_LEVELS["normal"]
@@ -173,6 +175,8 @@ def _search_settings(level: str) -> dict[str, Any] | None:
                 changes["distinct"] = token != "x0"
             elif token in ("a", "a0", "a1") and "next_action" not in changes:
                 changes["next_action"] = token != "a0"
+            elif token in ("e", "e0", "e1", "e2", "e3", "e4") and "finish" not in changes:
+                changes["finish"] = int(token[1:] or 4)
             elif token.startswith("w") and "widening" not in changes:
                 changes["widening"] = float(token[1:])
             elif token.startswith("r") and "reply_widening" not in changes:

@@ -182,6 +182,11 @@ LEARNED: Final[int] = 0
 #: the other seats left in the market for it, a tax, a Dominance Check it can buy), at the cost of one more scored
 #: decision a line.
 NEXT_ACTION: Final[bool] = False
+#: Lines played to the end of the game once this many Dominance Checks or fewer are left where the search starts
+#: (0: never; ``search:e1``): the reward is then who won, as the heuristic's choices played it out, rather than the
+#: heuristic's guess at the searcher's next turn. Late in the game few turns are left (about nine in all with one
+#: check left in two-player games between searches), so a line costs a few times more than one to the next turn.
+FINISH: Final[int] = 0
 #: A budget in seconds: the share of it the heuristic's turn plan may take to rank the candidates (planned two
 #: options at a time while it lasts); the rest is the lines'.
 PLAN_SHARE: Final[float] = 0.4
@@ -277,6 +282,7 @@ class SearchBot:
         distinct: bool = DISTINCT,
         learned: int = LEARNED,
         next_action: bool = NEXT_ACTION,
+        finish: int = FINISH,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         if iterations is None and seconds is None:
@@ -311,6 +317,8 @@ class SearchBot:
             raise ValueError(f"learned is a number of Dominance Checks left, 0 to 4, not {learned!r}")
         if not isinstance(next_action, bool):
             raise ValueError(f"next_action is True or False, not {next_action!r}")
+        if not isinstance(finish, int) or isinstance(finish, bool) or not 0 <= finish <= 4:
+            raise ValueError(f"finish is a number of Dominance Checks left, 0 to 4, not {finish!r}")
         self.seed = seed
         self.rng = random.Random(seed)
         self.iterations = iterations
@@ -335,6 +343,7 @@ class SearchBot:
         self.distinct = distinct
         self.learned = learned
         self.next_action = next_action
+        self.finish = finish
         # Follow-ups within an action: no plans.
         self.follow = HeuristicBot(seed, plan=0, reply=0, fitted=guided, remember=remember)
         self.wakhan = WakhanPlayer()
@@ -621,6 +630,9 @@ class SearchBot:
         g.quiet = True
         turn = g.turn
         last = turn + (self.horizon or LINE_STEPS)  # the last turn a line plays (no horizon: past its end)
+        depth = self.depth
+        if self.finish and g.dominance_checks_left() <= self.finish:  # to the end of the game
+            depth, last = LINE_STEPS, turn + LINE_STEPS
         g.apply(option)
         node = path[-1] if path else TurnNode()
         clock = self.clock
@@ -641,7 +653,7 @@ class SearchBot:
             if who == player:
                 if g.decision == "turn" and g.turn != current:  # one of its later turns starts
                     later += 1
-                    if later >= self.depth:
+                    if later >= depth:
                         if self.next_action:  # scored after what it can do next
                             after = best_after(g, player, self.guided, past)
                             if after is None:
