@@ -588,6 +588,30 @@ def test_late_in_the_game_lines_may_be_played_to_its_end() -> None:
             SearchBot(seed=1, iterations=10, finish=wrong)  # type: ignore[arg-type]
 
 
+def test_the_other_seats_replies_in_its_lines_may_be_drawn_by_their_scores() -> None:
+    # search:m1: the other seat's turn decisions in a line are drawn with weights exp(-behind), behind its best by
+    # the heuristic's scores; the same line from the same determinization then ends in different positions, where
+    # the levels' lines (the heuristic's best reply) all end in one.
+    world, seat, first = _line_start(2, 41)
+    plain = SearchBot(seed=1, iterations=10)
+    mixed = SearchBot(seed=1, iterations=10, mixed=1.0)
+
+    def ends(bot: SearchBot) -> set[str]:
+        lines = [bot.play_line(world, seat, first) for _ in range(12)]
+        return {line.state_hash() for line in lines if line is not None}
+
+    assert ends(plain) == {_line_end(world, seat, first).state_hash()}
+    assert len(ends(mixed)) > 1
+    bot = make_agent("search:m1,c3", 1)
+    assert isinstance(bot, SearchBot) and (bot.mixed, bot.root_width, bot.seconds) == (1.0, 3, 1.0)
+    assert make_agent("search", 1).mixed == make_agent("search:m0", 1).mixed == 0.0  # type: ignore[attr-defined]
+    for bad in ("search:m", "search:m-1", "search:minf", "search:mnan", "search:m1,m2", "search:mx"):
+        with pytest.raises(PamirError, match="m1 the other seats' replies"):
+            parse_bot(bad)
+    with pytest.raises(ValueError, match="mixed is 0 or more"):
+        SearchBot(seed=1, iterations=10, mixed=-1.0)
+
+
 def test_its_own_choices_may_be_guided_by_the_fitted_evaluation() -> None:
     # search:g ranks its candidates as heuristic:fitted would (score_options with fitted_value), in the same
     # determinization its first draw makes; in this 4-player position they differ from the heuristic's.

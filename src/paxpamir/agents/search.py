@@ -187,6 +187,12 @@ NEXT_ACTION: Final[bool] = False
 #: heuristic's guess at the searcher's next turn. Late in the game few turns are left (about nine in all with one
 #: check left in two-player games between searches), so a line costs a few times more than one to the next turn.
 FINISH: Final[int] = 0
+#: The other seats' turn decisions in a line: the heuristic's best (0), or drawn at random with weights
+#: exp(-behind / X), ``behind`` what an option's heuristic score is short of the best (``search:m1``: an option a point
+#: behind is chosen e times less often than the best). The heuristic's reply is one the real opponent often does not
+#: play; replies drawn so vary from line to line, so that a candidate is judged against the replies it may meet
+#: rather than tuned to one.
+MIXED: Final[float] = 0.0
 #: A budget in seconds: the share of it the heuristic's turn plan may take to rank the candidates (planned two
 #: options at a time while it lasts); the rest is the lines'.
 PLAN_SHARE: Final[float] = 0.4
@@ -283,6 +289,7 @@ class SearchBot:
         learned: int = LEARNED,
         next_action: bool = NEXT_ACTION,
         finish: int = FINISH,
+        mixed: float = MIXED,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         if iterations is None and seconds is None:
@@ -319,6 +326,8 @@ class SearchBot:
             raise ValueError(f"next_action is True or False, not {next_action!r}")
         if not isinstance(finish, int) or isinstance(finish, bool) or not 0 <= finish <= 4:
             raise ValueError(f"finish is a number of Dominance Checks left, 0 to 4, not {finish!r}")
+        if not 0 <= mixed < math.inf:
+            raise ValueError(f"mixed is 0 or more heuristic points, not {mixed}")
         self.seed = seed
         self.rng = random.Random(seed)
         self.iterations = iterations
@@ -344,6 +353,7 @@ class SearchBot:
         self.learned = learned
         self.next_action = next_action
         self.finish = finish
+        self.mixed = mixed
         # Follow-ups within an action: no plans.
         self.follow = HeuristicBot(seed, plan=0, reply=0, fitted=guided, remember=remember)
         self.wakhan = WakhanPlayer()
@@ -686,9 +696,27 @@ class SearchBot:
                 if child is not reply:
                     path.append(child)
                 reply = child
+            elif self.mixed and g.decision == "turn":
+                if not self._mixed_step(g, who, past):
+                    return None
             elif not greedy_step(g, who, True, plan=self.opponent_plan, stop=past):
                 return None
         return g
+
+    def _mixed_step(self, g: Game, who: int, stop: Callable[[], bool] | None = None) -> bool:
+        """Another seat's turn decision in a line, drawn by its heuristic scores (:data:`MIXED`); False, with ``g``
+        unchanged, once ``stop()`` is true (the line is dropped)."""
+        options = g.legal_options()
+        if len(options) == 1:
+            g.apply(options[0])
+            return True
+        scores = scores_within(g, who, options, True, self.opponent_plan, False, stop)
+        if scores is None:
+            return False
+        top = max(scores)
+        weights = [math.exp((score - top) / self.mixed) for score in scores]
+        g.apply(self.rng.choices(options, weights)[0])
+        return True
 
     def _reply(self, g: Game, who: int, node: TurnNode, stop: Callable[[], bool] | None = None) -> TurnNode | None:
         """Another seat's turn decision at ``node`` of the tree of replies (:meth:`_widen`, at
