@@ -583,7 +583,7 @@ def test_late_in_the_game_lines_may_be_played_to_its_end() -> None:
     for bad in ("search:e,e", "search:e5", "search:ee", "search:e1,e2"):
         with pytest.raises(PamirError, match="e1 lines to the end of the game"):
             parse_bot(bad)
-    for wrong in (5, -1, "yes", True):
+    for wrong in (5, -1, "yes", 1.5):  # compiled, one that is no int is a TypeError on the call
         with pytest.raises((TypeError, ValueError), match="finish is a number of Dominance Checks left|int"):
             SearchBot(seed=1, iterations=10, finish=wrong)  # type: ignore[arg-type]
 
