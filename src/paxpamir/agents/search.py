@@ -256,7 +256,9 @@ class SearchBot:
     actions is searched with (:data:`FOLLOW_UPS`: 0, the heuristic's choice); ``learned``: the reward by the trees
     fitted to who won where a line ends with at most that many Dominance Checks left (:data:`LEARNED`: 0, never);
     ``next_action``: a line that ends at the start of its turn is scored after its best action there
-    (:data:`NEXT_ACTION`).
+    (:data:`NEXT_ACTION`); ``finish``: lines played to the end of the game once that many Dominance Checks or fewer
+    are left (:data:`FINISH`: 0, never); ``mixed``: the other seats' turn decisions in its lines drawn by their
+    heuristic scores at that temperature (:data:`MIXED`: 0, their best).
     ``clock`` reads the time in seconds (tests give a fake one).
 
     >>> from paxpamir import Game
