@@ -612,6 +612,56 @@ def test_the_other_seats_replies_in_its_lines_may_be_drawn_by_their_scores() -> 
         SearchBot(seed=1, iterations=10, mixed=-1.0)
 
 
+def _choice_with(game: Game, **settings: float) -> tuple[Option, list[Option]]:
+    """The choice of a 48-line search with ``settings`` at ``game``, and its candidates best-first by the heuristic."""
+    bot = SearchBot(seed=1, iterations=48, root_width=4, **settings)  # type: ignore[arg-type]
+    return bot.decide(game).option, list(bot.last_lines)
+
+
+def test_the_heuristics_score_may_keep_a_share_of_a_candidates_value() -> None:
+    # search:q0.3: a candidate's value is 0.3 of the reward of the heuristic's score and 0.7 of the mean of its
+    # lines, however many there are; the levels count the score as two lines, which many lines outweigh. In this
+    # position the levels' lines prefer the heuristic's second candidate; with nearly all the weight on the
+    # heuristic's score the search keeps its first, and with little weight it follows the lines as the levels do.
+    game = _turn_position(2, 41, 4)
+    first, ranked = _choice_with(game)
+    assert first != ranked[0]
+    assert _choice_with(game, prior_share=0.99) == (ranked[0], ranked)
+    assert _choice_with(game, prior_share=0.05)[0] == first
+    light = SearchBot(seed=1, iterations=48, root_width=4, prior_share=0.05)
+    assert light._shared_value(3.0, 4, 0.0) == pytest.approx(0.05 * 0.5 + 0.95 * 0.75)
+    assert light._shared_value(0.0, 0, -12.0) == pytest.approx(1 / (1 + math.e))  # no lines: the score alone
+    bot = make_agent("search:q0.3,c3", 1)
+    assert isinstance(bot, SearchBot) and (bot.prior_share, bot.root_width, bot.seconds) == (0.3, 3, 1.0)
+    assert make_agent("search", 1).prior_share == make_agent("search:q0", 1).prior_share == 0.0  # type: ignore[attr-defined]
+    for bad in ("search:q", "search:q1", "search:q-0.1", "search:qnan", "search:q0.3,q0.5", "search:qx"):
+        with pytest.raises(PamirError, match="q0.3 the heuristic's score as that share"):
+            parse_bot(bad)
+    for wrong in (1.0, -0.5, math.nan):
+        with pytest.raises(ValueError, match="prior_share is a share"):
+            SearchBot(seed=1, iterations=10, prior_share=wrong)
+
+
+def test_the_heuristics_score_may_count_as_more_lines() -> None:
+    # search:v30: the heuristic's score of a candidate counts as 30 lines rather than the levels' 2, so that a few
+    # lines (the pure build, four players, the fast level) do not overturn its plan, while many still can. In the
+    # position above the levels' 48 lines prefer the heuristic's second candidate; counted as 1,000 lines, its score
+    # keeps the first.
+    game = _turn_position(2, 41, 4)
+    chosen, ranked = _choice_with(game)
+    assert chosen != ranked[0]
+    assert _choice_with(game, prior_lines=1000.0)[0] == ranked[0]
+    assert _choice_with(game, prior_lines=0.0)[0] == chosen
+    assert make_agent("search:fast,v30", 1).prior_lines == 30.0  # type: ignore[attr-defined]
+    assert make_agent("search", 1).prior_lines == 2.0  # type: ignore[attr-defined]
+    for bad in ("search:v", "search:v-1", "search:vinf", "search:vnan", "search:v3,v4", "search:vx"):
+        with pytest.raises(PamirError, match="v30 the heuristic's score counted as that many lines"):
+            parse_bot(bad)
+    for wrong in (-1.0, math.inf, math.nan):
+        with pytest.raises(ValueError, match="prior_lines is a number of lines"):
+            SearchBot(seed=1, iterations=10, prior_lines=wrong)
+
+
 def test_its_own_choices_may_be_guided_by_the_fitted_evaluation() -> None:
     # search:g ranks its candidates as heuristic:fitted would (score_options with fitted_value), in the same
     # determinization its first draw makes; in this 4-player position they differ from the heuristic's.

@@ -115,7 +115,8 @@ def parse_bot(name: str) -> tuple[str, str]:
             "g its own choices by the fitted evaluation, k the other hands as the log tells them (k0 dealt at random), "
             "x candidates that are different turns, a lines scored after its best action at its next turn, "
             "e1 lines to the end of the game once one Dominance Check is left (e2 two), "
-            "m1 the other seats' replies drawn by their scores at that temperature; "
+            "m1 the other seats' replies drawn by their scores at that temperature, q0.3 the heuristic's score as that "
+            "share of a candidate's value, v30 the heuristic's score counted as that many lines; "
             "for instance search:strong,w0.5)"
         )
     if kind != "search" and level not in info.levels:
@@ -139,7 +140,9 @@ def _search_settings(level: str) -> dict[str, Any] | None:
     option; ``x0``: no such check), ``a`` lines that end at the start of its turn scored after its best action there
     (``a0``: scored there), ``e1`` lines played to the end of the game once one Dominance Check or none is left
     (``e2``: two or fewer; ``e``: always; ``e0``: never), ``m1`` the other seats' turns in its lines drawn by their
-    heuristic scores, an option a point behind the best e times less often (``m0``: their best)
+    heuristic scores, an option a point behind the best e times less often (``m0``: their best), ``q0.3`` the
+    heuristic's score of a candidate as that share of its value, the mean of its lines the rest (``q0``: the score
+    counted as two lines), ``v30`` the heuristic's score of a candidate counted as that many lines (the levels: 2)
     (:class:`~paxpamir.agents.search.SearchBot`; ``search:w0.5,p0`` is the search as it played before its
     continuation was planned and kept). The settings for ``SearchBot``, or None when ``level`` is not written so."""
     base = SEARCH_LEVELS["normal"]
@@ -179,6 +182,10 @@ def _search_settings(level: str) -> dict[str, Any] | None:
                 changes["next_action"] = token != "a0"
             elif token in ("e", "e0", "e1", "e2", "e3", "e4") and "finish" not in changes:
                 changes["finish"] = int(token[1:] or 4)
+            elif token.startswith("v") and "prior_lines" not in changes:
+                changes["prior_lines"] = float(token[1:])
+            elif token.startswith("q") and "prior_share" not in changes:
+                changes["prior_share"] = float(token[1:])
             elif token.startswith("m") and "mixed" not in changes:
                 changes["mixed"] = float(token[1:])
             elif token.startswith("w") and "widening" not in changes:
@@ -204,7 +211,9 @@ def _search_settings(level: str) -> dict[str, Any] | None:
         return None
     if not 0 <= changes.get("widening", 0.0) < math.inf or not 0 < changes.get("temperature", 1.0) < math.inf:
         return None
-    if not 0 <= changes.get("mixed", 0.0) < math.inf:
+    if not 0 <= changes.get("mixed", 0.0) < math.inf or not 0 <= changes.get("prior_share", 0.0) < 1:
+        return None
+    if not 0 <= changes.get("prior_lines", 0.0) < math.inf:
         return None
     if not 0 <= changes.get("reply_widening", 0.0) < math.inf or not 0 <= changes.get("follow_ups", 0.0) <= 1:
         return None

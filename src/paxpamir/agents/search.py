@@ -124,6 +124,12 @@ PLAN: Final[int] = PLAN_WIDTH
 #: The heuristic's score of a candidate counts as this many lines: a candidate must beat the heuristic's
 #: preference by more than the noise of a few determinizations to be chosen instead.
 PRIOR_LINES: Final[float] = 2.0
+#: The heuristic's own score of a candidate as a share of its value (0: counted as :data:`PRIOR_LINES` lines, as the
+#: levels do, so that its weight fades as lines grow). X > 0 (``search:q0.3``): a candidate's value is X times the
+#: reward of the heuristic's score plus 1 - X times the mean of its lines, however many: the lines' estimate is
+#: biased (one turn of heuristic play, the evaluation at its end), so more of them need not outweigh the
+#: heuristic's two-action plan.
+PRIOR_SHARE: Final[float] = 0.0
 #: Where a line ends: 0, at the searcher's next turn (every other seat has played its turn once); N, after the turns
 #: of the next N seats if that comes first (``search:h1``: lines of the next seat's reply only, shorter and so more
 #: of them in the same time with three or more players; with two players every horizon is the same).
@@ -258,8 +264,9 @@ class SearchBot:
     ``next_action``: a line that ends at the start of its turn is scored after its best action there
     (:data:`NEXT_ACTION`); ``finish``: lines played to the end of the game once that many Dominance Checks or fewer
     are left (:data:`FINISH`: 0, never); ``mixed``: the other seats' turn decisions in its lines drawn by their
-    heuristic scores at that temperature (:data:`MIXED`: 0, their best).
-    ``clock`` reads the time in seconds (tests give a fake one).
+    heuristic scores at that temperature (:data:`MIXED`: 0, their best); ``prior_share``: the heuristic's score of
+    a candidate as that share of its value, the mean of its lines the rest (:data:`PRIOR_SHARE`: 0, the score counted
+    as ``prior_lines`` lines). ``clock`` reads the time in seconds (tests give a fake one).
 
     >>> from paxpamir import Game
     >>> game = Game.new(players=2, seed=3)
@@ -292,6 +299,7 @@ class SearchBot:
         next_action: bool = NEXT_ACTION,
         finish: int = FINISH,
         mixed: float = MIXED,
+        prior_share: float = PRIOR_SHARE,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         if iterations is None and seconds is None:
@@ -330,6 +338,10 @@ class SearchBot:
             raise ValueError(f"finish is a number of Dominance Checks left, 0 to 4, not {finish!r}")
         if not 0 <= mixed < math.inf:
             raise ValueError(f"mixed is 0 or more heuristic points, not {mixed}")
+        if not 0 <= prior_lines < math.inf:
+            raise ValueError(f"prior_lines is a number of lines, 0 or more, not {prior_lines}")
+        if not 0 <= prior_share < 1:
+            raise ValueError(f"prior_share is a share of a candidate's value, from 0 to below 1, not {prior_share}")
         self.seed = seed
         self.rng = random.Random(seed)
         self.iterations = iterations
@@ -356,6 +368,7 @@ class SearchBot:
         self.next_action = next_action
         self.finish = finish
         self.mixed = mixed
+        self.prior_share = prior_share
         # Follow-ups within an action: no plans.
         self.follow = HeuristicBot(seed, plan=0, reply=0, fitted=guided, remember=remember)
         self.wakhan = WakhanPlayer()
@@ -513,7 +526,10 @@ class SearchBot:
             # Survivors played in the same determinizations compare by their sums (the same as by their means);
             # a determinization the deadline cut short leaves them with different numbers of lines.
             even = len({counts[o] for o in survivors}) == 1
-            survivors.sort(key=lambda o: -(sums[o] if even else sums[o] / (self.prior_lines + counts[o] or 1.0)))
+            if self.prior_share:
+                survivors.sort(key=lambda o: -self._shared_value(sums[o], counts[o], prior[o] - top))
+            else:
+                survivors.sort(key=lambda o: -(sums[o] if even else sums[o] / (self.prior_lines + counts[o] or 1.0)))
             if out_of_time:
                 break
             if r < rounds - 1:
@@ -534,8 +550,17 @@ class SearchBot:
         """A candidate enters the halving: its tree, no lines yet, and the heuristic's score (``behind`` the best
         candidate's, in its points) as :attr:`prior_lines` lines."""
         trees[option] = TurnNode()
-        sums[option] = self.prior_lines * _reward(behind)
+        sums[option] = 0.0 if self.prior_share else self.prior_lines * _reward(behind)
         counts[option] = 0
+
+    def _shared_value(self, total: float, lines: int, behind: float) -> float:
+        """A candidate's value with :attr:`prior_share`: that share of the reward of the heuristic's score
+        (``behind`` the best candidate's, in its points), the rest the mean of its ``lines`` (their rewards add up
+        to ``total``; none: the heuristic's alone)."""
+        heuristic = _reward(behind)
+        if not lines:
+            return heuristic
+        return self.prior_share * heuristic + (1.0 - self.prior_share) * total / lines
 
     def _distinct(
         self,
