@@ -7,6 +7,7 @@ import io
 import json
 import os
 import re
+import signal
 import sys
 from pathlib import Path
 from typing import Any
@@ -96,6 +97,13 @@ def decision_screen(g: Game, monkeypatch, width: int, height: int, tmp_path: Pat
     return text[:-1].split("\n")
 
 
+def interruptible() -> None:
+    """Run in a child before it starts (``preexec_fn``): Ctrl-C (SIGINT) interrupts it, as it does a program
+    started at a terminal. A test run started in the background (``cmd &`` without job control, ``nohup``) ignores
+    SIGINT, and its children would inherit that: Python then installs no KeyboardInterrupt handler at all."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def spawn_play(args: list[str], home: Path, rows: int, columns: int, timeout: int = 20, **env: str) -> Any:
     """``pamir play ARGS`` (as ``python -m paxpamir.clients.terminal``) in a pseudo-terminal of ``rows`` x
     ``columns``, its home in ``home`` and ``env`` added to the environment; a ``pexpect.spawn``."""
@@ -105,7 +113,8 @@ def spawn_play(args: list[str], home: Path, rows: int, columns: int, timeout: in
     environ.pop("COLUMNS", None)  # the terminal's own size counts
     environ.pop("LINES", None)
     cmd = [sys.executable, "-m", "paxpamir.clients.terminal", "play", *args]
-    child = pexpect.spawn(cmd[0], cmd[1:], env=environ, dimensions=(rows, columns), timeout=timeout, encoding="utf-8")
+    child = pexpect.spawn(cmd[0], cmd[1:], env=environ, dimensions=(rows, columns), timeout=timeout, encoding="utf-8",
+                          preexec_fn=interruptible)
     child.logfile_read = io.StringIO()  # everything it writes, for screen_of
     return child
 

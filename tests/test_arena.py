@@ -7,6 +7,7 @@ import json
 import os
 
 import pytest
+from terminalkit import interruptible
 
 from paxpamir import Game, build_info
 from paxpamir.clients.arena import (
@@ -264,16 +265,24 @@ def test_ctrl_c_stops_a_tournament_at_once_and_keeps_the_games_that_ended(tmp_pa
     outcomes = os.path.join(folder, "outcomes.jsonl")
     command = [sys.executable, "-m", "paxpamir", "arena", "--bots", "heuristic", "random", "--games", "400",
                "--workers", "2", "--records", folder]
-    proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline and not (os.path.exists(outcomes) and len(_lines(outcomes)) >= 2):
-        time.sleep(0.1)
-    assert len(_lines(outcomes)) >= 2
-    proc.send_signal(signal.SIGINT)
-    started = time.monotonic()
-    _, err = proc.communicate(timeout=60)
-    assert proc.returncode == 130 and "interrupted" in err
-    assert time.monotonic() - started < 10
+    # Ctrl-C interrupts it as at a terminal, whatever this test run ignores; its own process group, so that a
+    # failing test leaves no tournament (and no workers) playing on.
+    proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=interruptible, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and not (os.path.exists(outcomes) and len(_lines(outcomes)) >= 2):
+            time.sleep(0.1)
+        assert len(_lines(outcomes)) >= 2
+        proc.send_signal(signal.SIGINT)
+        started = time.monotonic()
+        _, err = proc.communicate(timeout=60)
+        assert proc.returncode == 130 and "interrupted" in err
+        assert time.monotonic() - started < 10
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
     kept = len(_lines(outcomes))
     assert 2 <= kept < 400
     settings, done = load_tournament(folder)
