@@ -107,7 +107,11 @@ def test_the_tool_fits_trees_to_arena_records_and_writes_them_as_python(
     trees = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(trees)
     assert len(trees.ROOTS) == 5 and trees.FEATURE[0] >= 0 and "Generated: do not edit by hand" in trees.__doc__
-    for bad in (["--trees", "0"], ["--rate", "2"]):
+    assert tool.main([records, "--trees", "3", "--leaves", "4", "--held-out", "0.34", "--mlp", "3"]) == 0
+    printed = capsys.readouterr().out
+    net = printed.split("network of 3 tanh units: held-out log-loss ")[1].split(";")[0]
+    assert 0 < float(net) < 10 and "written" not in printed  # six games: a loss, not a good one
+    for bad in (["--trees", "0"], ["--rate", "2"], ["--mlp", "0"]):
         with pytest.raises(SystemExit):
             tool.main([records, *bad])
     with pytest.raises(SystemExit):

@@ -1,7 +1,7 @@
 """Fit the search's learned reward: boosted trees over the heuristic's features, fitted to who won (issue 34).
 
     python tools/fit_value_trees.py FOLDER [FOLDER ...] [--trees 100] [--leaves 15] [--rate 0.15] [--held-out 0.2]
-        [--write src/paxpamir/agents/value_trees.py]
+        [--mlp 16 32] [--write src/paxpamir/agents/value_trees.py]
 
 Each FOLDER holds game records of ``pamir arena`` (``game-*.json``; finished two-player games without Wakhan
 count). The positions: the start of every turn of the play phase, from both seats' views (those of
@@ -13,6 +13,8 @@ viewer is to play), its target whether the viewer won. The trees are scikit-lear
 with the held-out log-loss beside that of a logistic fit on the features' difference and of an even chance, over
 every position and over those with one Dominance Check left; then fitted again on every game and, with
 ``--write``, written as Python data that :func:`~paxpamir.agents.heuristic.learned_chance` walks in pure Python.
+``--mlp N ...`` also prints the held-out log-loss of smooth models for comparison: scikit-learn's small neural
+networks (one layer of N tanh units on standardized inputs, early stopping) fitted on the same games.
 """
 
 from __future__ import annotations
@@ -31,6 +33,9 @@ import numpy as np
 from sklearn.ensemble import HistGradientBoostingClassifier
 from sklearn.linear_model import LogisticRegression
 from sklearn.metrics import log_loss
+from sklearn.neural_network import MLPClassifier
+from sklearn.pipeline import make_pipeline
+from sklearn.preprocessing import StandardScaler
 
 from paxpamir.agents.heuristic import FEATURES, learned_inputs
 
@@ -129,10 +134,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--leaves", type=int, default=15)
     parser.add_argument("--rate", type=float, default=0.15)
     parser.add_argument("--held-out", type=float, default=0.2)
+    parser.add_argument("--mlp", type=int, nargs="+", default=[], metavar="N", help="networks of N tanh units")
     parser.add_argument("--write", metavar="FILE", help="write the trees fitted on every game as a Python module")
     args = parser.parse_args(argv)
     if args.trees < 1 or args.leaves < 2 or not 0 < args.rate <= 1 or not 0 < args.held_out < 1:
         parser.error("--trees 1 or more, --leaves 2 or more, --rate in (0, 1], --held-out a share between 0 and 1")
+    if any(not 1 <= units <= 256 for units in args.mlp):
+        parser.error("--mlp: networks of 1 to 256 units")
     x, y, seeds = samples(args.folders)
     order = np.unique(seeds)
     if len(order) < 2:
@@ -151,6 +159,14 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{len(order)} games, {train.sum()} training and {test.sum()} held-out samples")
     print(f"held-out log-loss: trees {loss:.4f}; logistic on the difference {linear_loss:.4f}; even 0.6931")
     print(f"with one Dominance Check left ({late.sum()} samples): trees {late_loss:.4f}; logistic {late_linear:.4f}")
+    for units in args.mlp:
+        net = make_pipeline(
+            StandardScaler(),
+            MLPClassifier((units,), activation="tanh", alpha=1e-3, early_stopping=True, max_iter=300, random_state=0),
+        ).fit(x[train], y[train])
+        net_loss = log_loss(y[test], net.predict_proba(x[test])[:, 1])
+        net_late = log_loss(y[late], net.predict_proba(x[late])[:, 1], labels=[0, 1]) if late.any() else math.nan
+        print(f"network of {units} tanh units: held-out log-loss {net_loss:.4f}; one check left {net_late:.4f}")
     if args.write:
         every = fit(x, y, args)
         notes = {
