@@ -77,7 +77,8 @@ def main(argv: list[str] | None = None) -> int:
         with open(path, encoding="utf-8") as f:
             rows.extend(choices(json.load(f), args.per, args.bots, rng))
     names = [f"{name}@{seed}" for name, seed in args.bots]
-    print(f"{len(rows)} turn decisions of {len(files)} games")
+    plural = {1: ""}
+    print(f"{len(rows)} turn decision{plural.get(len(rows), 's')} of {len(files)} game{plural.get(len(files), 's')}")
     for a in range(len(names)):
         for b in range(a + 1, len(names)):
             print(f"{names[a]} and {names[b]}: the same {sum(r[a] == r[b] for r in rows)} of {len(rows)}")
