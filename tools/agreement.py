@@ -1,7 +1,7 @@
 """How often bots choose the same option at the same positions (issue 34: is a search level's choice converged?).
 
     python tools/agreement.py measurements/arena/2p-search-vs-search-w0.5-p0-seed7300 --games 20 --per 5 \\
-        --bots heuristic search:600 search:600@2 search:w0.5,p0,600 search:w0.5,p0,600@2
+        --bots search:600 search:w0.5,p0,600 search:600@2 search:w0.5,p0,600@2 heuristic
 
 replays the first GAMES records of an arena folder (by name) and, at PER turn decisions of each drawn at random
 (those of the play phase with more than one legal option; the same draws for the same records), asks every bot in
