@@ -4,6 +4,7 @@ is in conftest.py."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -48,11 +49,29 @@ def seq(page: Any) -> int:
 
 
 def wait_my_turn(page: Any, after: int = -1) -> None:
-    """Wait until the page shows this seat's decision (or the end) drawn after decision ``after``."""
-    page.wait_for_function(
-        "([n]) => Number(document.body.dataset.seq ?? -1) > n && "
-        "(document.body.dataset.yours === '1' || document.body.dataset.over === '1')",
-        arg=[after], timeout=WAIT)
+    """Wait until the page shows this seat's decision (or the end) drawn after decision ``after``; if it does not
+    come, the failure says what the page shows instead."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    try:
+        page.wait_for_function(
+            "([n]) => Number(document.body.dataset.seq ?? -1) > n && "
+            "(document.body.dataset.yours === '1' || document.body.dataset.over === '1')",
+            arg=[after], timeout=WAIT)
+    except PlaywrightTimeout:
+        raise AssertionError(f"no decision of this seat after decision {after} within {WAIT} ms; the page shows "
+                             f"{json.dumps(page.evaluate(SHOWN), indent=1)}") from None
+
+
+#: What a page shows, for a failure's message: its data attributes, prompt, error line, connection badge, options,
+#: open dialogs and last lines of the log.
+SHOWN = """() => {
+  const text = (id) => (document.getElementById(id) || {}).textContent || "";
+  return { data: { ...document.body.dataset }, prompt: text("prompt"), error: text("error"), connection: text("conn"),
+    options: [...document.querySelectorAll("#options button")].map((b) => `${b.dataset.kind}: ${b.textContent}`),
+    dialogs: [...document.querySelectorAll("dialog[open]")].map((d) => d.id),
+    log: [...document.querySelectorAll("#log li")].slice(-6).map((li) => li.textContent) };
+}"""
 
 
 def kinds(page: Any) -> list[str]:

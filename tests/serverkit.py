@@ -10,6 +10,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from collections.abc import Iterator
@@ -59,8 +60,9 @@ class Server:
     def __init__(self, database: str, port: int | None = None, home: Path | None = None, wait: bool = True,
                  args: tuple[str, ...] = (), log: Path | None = None, env: dict[str, str] | None = None) -> None:
         """``args``: more ``pamir serve`` arguments; ``log``: a file that gets everything the server prints
-        (without it, the output is read only if the server fails to start); ``env``: more environment variables
-        for the server (this process's own stay as they are)."""
+        (without it, a temporary file of its own, removed by :meth:`stop` after its last lines are printed for a
+        failed test's report: a pipe nobody reads would stop the server once it filled); ``env``: more
+        environment variables for the server (this process's own stay as they are)."""
         self.database = database
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
@@ -68,8 +70,13 @@ class Server:
         server_env = {**os.environ, **(env or {})}
         if home is not None:
             server_env["PAXPAMIR_HOME"] = str(home)
+        self.own_log = log is None
+        if log is None:
+            handle, name = tempfile.mkstemp(prefix="pamir-serve-", suffix=".log")
+            os.close(handle)
+            log = Path(name)
         self.log = log
-        output: Any = subprocess.PIPE if log is None else log.open("w", encoding="utf-8")
+        output = log.open("w", encoding="utf-8")
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "paxpamir", "serve", "--port", str(self.port), "--database", database, *args],
             cwd=ROOT,
@@ -78,8 +85,7 @@ class Server:
             stderr=subprocess.STDOUT,
             text=True,
         )
-        if log is not None:
-            output.close()
+        output.close()
         if wait:
             self.wait_ready()
 
@@ -87,7 +93,7 @@ class Server:
         deadline = time.monotonic() + 30
         while True:
             if self.proc.poll() is not None:
-                raise RuntimeError(f"pamir serve exited: {self.proc.stdout.read() if self.proc.stdout else ''}")
+                raise RuntimeError(f"pamir serve exited: {self.output()}")
             try:
                 if httpx.get(self.url + "/healthz", timeout=1).status_code == 200:
                     break
@@ -97,6 +103,10 @@ class Server:
                 self.kill()
                 raise RuntimeError("pamir serve did not start within 30 s")
             time.sleep(0.1)
+
+    def output(self) -> str:
+        """Everything the server printed so far."""
+        return self.log.read_text(encoding="utf-8", errors="replace") if self.log.exists() else ""
 
     def kill(self) -> None:
         if self.proc.poll() is None:
@@ -110,6 +120,11 @@ class Server:
                 self.proc.wait(10)
             except subprocess.TimeoutExpired:
                 self.kill()
+        if self.own_log:  # its last lines go to the test's captured output (shown when the test failed)
+            tail = self.output().splitlines()[-40:]
+            if tail:
+                print("pamir serve printed (last lines):", *tail, sep="\n")
+            self.log.unlink(missing_ok=True)
 
     def create(self, seats: list[Any], seed: int | None = 1, **extra: Any) -> dict[str, Any]:
         spec: dict[str, Any] = {"seats": seats, "bot_delay": 0, **extra}

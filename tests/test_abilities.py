@@ -121,6 +121,21 @@ def test_insurrection_after_a_successful_check_comes_after_the_blocks_are_cleare
     assert sum(g.roads) == 0
 
 
+def test_insurrection_with_one_afghan_block_to_take_places_one_army_and_asks_nothing_more():
+    """RB p.8 Component Limits: with no Afghan block in the supply, each army is taken from the board. The
+    first of the two takes the only one outside Kabul; the second finds none to take (one from Kabul to Kabul
+    changes nothing), so it is not placed, and nobody is asked to choose among no options."""
+    twelve_each = {"kabul": {"afghan": 11, "british": 11}, "herat": {"afghan": 1}, "punjab": {"british": 1}}
+    g = _insurrection([3], armies=twelve_each)  # twelve blocks each: nobody is dominant, the check fails
+    do(g, ("purchase", CHECK_1))
+    assert g.decision == "take_piece" and g.current_player == 0
+    assert g.legal_options() == [("take_army", "herat")]
+    do(g, ("take_army", "herat"))
+    assert armies(g, "kabul") == {"afghan": 12, "british": 11} and armies(g, "herat") == {}
+    assert last_events(g, "no_piece")[0]["player"] == 0
+    assert g.decision == "turn" and g.current_player == 0 and g.legal_options()
+
+
 def test_without_insurrection_no_armies_appear():
     g = _insurrection([4])
     do(g, ("purchase", CHECK_1))

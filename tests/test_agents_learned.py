@@ -116,3 +116,89 @@ def test_the_tool_fits_trees_to_arena_records_and_writes_them_as_python(
             tool.main([records, *bad])
     with pytest.raises(SystemExit):
         tool.main([os.path.join(tmp_path, "nothing-here")])
+
+
+def test_playout_targets_are_each_seats_share_of_the_wins_and_a_stopped_run_goes_on(
+    tmp_path: os.PathLike[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    records = arena_records(tmp_path, 4)
+    capsys.readouterr()
+    tool = load_tool("rollout_targets")
+    out = os.path.join(tmp_path, "targets.jsonl")
+    assert tool.main([records, "--out", out, "--playouts", "3", "--every", "6", "--games", "2"]) == 0
+    with open(out, encoding="utf-8") as f:
+        first = [json.loads(line) for line in f]
+    assert first and {row["record"].split("game-")[1][:4] for row in first} == {"0000", "0001"}
+    for row in first:
+        assert row["playouts"] == 3 and row["turn"] % 6 == 0 and len(row["winners"]) >= 1
+        # Two seats, each with a share of three playouts' wins; the shares add up to one (a shared win halved).
+        assert all(share * 6 == pytest.approx(round(share * 6)) for share in row["wins"])
+        assert sum(row["wins"]) == pytest.approx(1)
+        assert row["record"].startswith(records) and 0 <= row["checks_left"] <= 4
+    # Stopped after two games, it goes on with the others and leaves the positions it has alone.
+    with open(out, "a", encoding="utf-8") as f:
+        f.write('{"record": "torn')  # the last line of a run stopped while writing
+    assert tool.main([records, "--out", out, "--playouts", "3", "--every", "6"]) == 0
+    assert f"({len(first)} were there already)" in capsys.readouterr().out
+    with open(out, encoding="utf-8") as f:
+        lines = f.read().splitlines()
+    rows = [json.loads(line) for line in lines if not line.startswith('{"record": "torn')]
+    assert rows[: len(first)] == first and len(rows) > len(first)
+    assert len({(row["record"], row["turn"]) for row in rows}) == len(rows)
+    # The same position and seed, the same playouts: a rerun writes the same targets.
+    again = os.path.join(tmp_path, "again.jsonl")
+    assert tool.main([records, "--out", again, "--playouts", "3", "--every", "6", "--games", "2"]) == 0
+    with open(again, encoding="utf-8") as f:
+        assert [json.loads(line) for line in f] == first
+    for bad in (["--playouts", "0"], ["--every", "0"], ["--temperature", "-1"], ["--games", "0"]):
+        with pytest.raises(SystemExit):
+            tool.main([records, "--out", out, *bad])
+    # The trees fitted on these targets; held out, their log-loss against who won beside the other fits'.
+    capsys.readouterr()
+    fit = load_tool("fit_value_trees")
+    assert fit.main(["--targets", out, "--trees", "5", "--leaves", "4", "--held-out", "0.5"]) == 0
+    printed = capsys.readouterr().out
+    assert "held-out log-loss: trees " in printed
+    assert "the same positions, held out: trees fitted on who won " in printed
+    with pytest.raises(SystemExit):  # records and targets at once
+        fit.main([records, "--targets", out])
+
+
+def test_siblings_are_the_searchs_candidates_each_played_out_from_the_end_of_its_line(
+    tmp_path: os.PathLike[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    records = arena_records(tmp_path, 3)
+    tool = load_tool("rollout_targets")
+    out = os.path.join(tmp_path, "siblings.jsonl")
+    assert tool.main([records, "--out", out, "--playouts", "2", "--every", "5", "--siblings", "3"]) == 0
+    with open(out, encoding="utf-8") as f:
+        rows = [json.loads(line) for line in f]
+    roots: dict[tuple[str, int], list[dict[str, object]]] = {}
+    for row in rows:
+        roots.setdefault((row["record"], row["turn"]), []).append(row)
+        assert len(row["draws"]) == 2 and all(d in (0, 0.5, 1) for d in row["draws"])  # a shared win halved
+        assert row["won"] == pytest.approx(sum(row["draws"]) / 2)
+        assert set(row["chances"]) == {"heuristic", "fitted", "learned"}
+        assert all(0 <= c <= 1 for c in row["chances"].values()) and len(row["inputs"]) == 3 * len(FEATURES) + 4
+        assert row["end_turn"] > row["turn"] or row["over"]  # the line ends at its next turn (or the game's end)
+    assert len({key[0] for key in roots}) >= 2  # positions of two games at least (to hold one out)
+    for candidates in roots.values():  # the heuristic's best three, each once, in its order
+        assert [c["rank"] for c in candidates] == list(range(len(candidates))) and 1 <= len(candidates) <= 3
+        assert len({tuple(c["option"]) for c in candidates}) == len(candidates)  # type: ignore[arg-type]
+        assert [c["score"] for c in candidates] == sorted((c["score"] for c in candidates), reverse=True)
+    capsys.readouterr()
+    assert tool.main(["--out", out, "--summary"]) == 0
+    printed = capsys.readouterr().out
+    assert printed.startswith(f"{len(roots)} positions, {len(rows)} candidates")
+    assert "judged by the second half of each candidate's playouts; a candidate drawn at random: regret " in printed
+    for judge in ("rank", "heuristic", "fitted", "learned", "playouts"):
+        assert f"{judge:>9}: pairs ordered as the playouts order them " in printed
+    assert "the regret of choosing by the first k playouts, by k: 1: " in printed  # two playouts: a half of one
+    assert tool.main(["--out", out, "--summary", "--fit", "--trees", "3", "--leaves", "4", "--held-out", "0.4"]) == 0
+    printed = capsys.readouterr().out
+    assert printed.startswith("judges fitted on ") and "    trees: pairs ordered" in printed
+    assert "    ridge: pairs ordered" in printed
+    with pytest.raises(SystemExit):
+        tool.main([records, "--out", out, "--siblings", "33"])
+    with pytest.raises(SystemExit):
+        tool.main(["--out", out])  # no records, no --summary

@@ -276,8 +276,17 @@ def test_a_reload_mid_turn_and_a_server_restart_show_the_same_game(browser: Brow
         # The server stops and starts again on the same port and database: the page reconnects by itself.
         server.stop()
         page.wait_for_selector("#conn.down", timeout=WAIT)
+        # Meanwhile a choice, or a line said at the table, is not lost without a word: the page says it was not sent.
+        page.click("#options button")
+        assert "Not connected: that was not sent" in page.inner_text("#error") and seq(page) == before[0]
+        page.fill("#chat-input", "still there?")
+        page.press("#chat-input", "Enter")
+        assert "Not connected: your line was not sent" in page.inner_text("#chat-error")
+        assert page.input_value("#chat-input") == "still there?"  # kept, to be sent again
         server = Server(database, port=server.port, home=tmp_path)
         page.wait_for_selector("#conn.live", timeout=WAIT)
+        page.wait_for_function("document.getElementById('error').textContent === ''", timeout=WAIT)
+        assert seq(page) == before[0] and page.locator(f"#hand .card[data-card='{card}']").count() == 1
         click_and_wait(page, "#options button[data-kind='end_turn']")
         assert seq(page) > before[0]
         assert not page.errors  # type: ignore[attr-defined]

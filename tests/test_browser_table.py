@@ -570,6 +570,18 @@ def test_a_card_shows_large_on_hover_from_the_market_and_the_prompt(browser: Bro
     button.hover()
     if re.search(r"\(\d+\)", target):
         page.wait_for_selector("#tip:not([hidden]) .card", timeout=WAIT)
+        # Shown below the decision: it covers none of the options (the player reads on while it is shown).
+        covered = page.evaluate("""() => {
+          const t = document.getElementById("tip").getBoundingClientRect();
+          const list = document.getElementById("option-list").getBoundingClientRect();
+          return [...document.querySelectorAll("#options button, #decision-tools button")].filter((b) => {
+            const r = b.getBoundingClientRect();  // an option of the scrolling list: as far as the list shows it
+            const top = b.closest("#option-list") ? Math.max(r.top, list.top) : r.top;
+            const bottom = b.closest("#option-list") ? Math.min(r.bottom, list.bottom) : r.bottom;
+            return r.width && top < bottom && r.left < t.right && t.left < r.right && top < t.bottom && t.top < bottom;
+          }).map((b) => b.textContent);
+        }""")
+        assert covered == []
     # Colour-blind patterns: a preference that draws patterns on the coalitions' blocks.
     page.click("#prefs-toggle")
     page.check("#pref-patterns")

@@ -15,6 +15,11 @@ every position and over those with one Dominance Check left; then fitted again o
 ``--write``, written as Python data that :func:`~paxpamir.agents.heuristic.learned_chance` walks in pure Python.
 ``--mlp N ...`` also prints the held-out log-loss of smooth models for comparison: scikit-learn's small neural
 networks (one layer of N tanh units on standardized inputs, early stopping) fitted on the same games.
+
+``--targets FILE`` reads its positions from the JSON lines of ``tools/rollout_targets.py`` instead of FOLDERs
+and fits the trees on each seat's share of the playouts' wins (a soft target: each sample counted as a win with
+that weight and a loss with the rest); the held-out log-loss is still against who won, printed beside that of
+trees fitted on who won at the same positions and of the playouts' shares themselves.
 """
 
 from __future__ import annotations
@@ -28,6 +33,7 @@ import os
 import sys
 import textwrap
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 from sklearn.ensemble import HistGradientBoostingClassifier
@@ -39,11 +45,18 @@ from sklearn.preprocessing import StandardScaler
 
 from paxpamir.agents.heuristic import FEATURES, learned_inputs
 
-_SIBLING = importlib.util.spec_from_file_location("calibrate_reward", Path(__file__).with_name("calibrate_reward.py"))
-assert _SIBLING is not None and _SIBLING.loader is not None
-_calibrate = importlib.util.module_from_spec(_SIBLING)
-_SIBLING.loader.exec_module(_calibrate)
-turn_starts = _calibrate.turn_starts
+
+def _tool(name: str) -> Any:
+    """Another tool of this folder, as a module."""
+    spec = importlib.util.spec_from_file_location(name, Path(__file__).with_name(f"{name}.py"))
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+turn_starts = _tool("calibrate_reward").turn_starts
+_targets = _tool("rollout_targets")
 
 
 def samples(folders: list[str]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -69,11 +82,48 @@ def samples(folders: list[str]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return np.array(xs), np.array(ys), np.array(seeds)
 
 
-def fit(x: np.ndarray, y: np.ndarray, args: argparse.Namespace) -> HistGradientBoostingClassifier:
+def rollout_samples(path: str) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Inputs, who won (1, 0; shared wins left out), the playouts' share of the wins and the game seeds of both
+    views of every position in ``path`` (JSON lines of ``tools/rollout_targets.py``)."""
+    xs: list[list[float]] = []
+    ys: list[float] = []
+    shares: list[float] = []
+    seeds: list[int] = []
+    by_record: dict[str, dict[int, dict[str, Any]]] = {}
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            try:
+                row = json.loads(line)
+            except json.JSONDecodeError:  # a torn last line of an interrupted run
+                continue
+            if len(row["winners"]) == 1 and row["playouts"]:
+                by_record.setdefault(row["record"], {})[int(row["turn"])] = row
+    for name, rows in sorted(by_record.items()):  # each record replayed once, its positions' inputs read
+        with open(name, encoding="utf-8") as f:
+            found, _ = _targets.positions(json.load(f), 1)
+        for game in found:
+            row = rows.get(game.turn)
+            if row is None:
+                continue
+            for viewer in range(2):
+                xs.append(learned_inputs(game, viewer))
+                ys.append(1.0 if row["winners"][0] == viewer else 0.0)
+                shares.append(float(row["wins"][viewer]))
+                seeds.append(int(row["seed"]))
+    return np.array(xs), np.array(ys), np.array(shares), np.array(seeds)
+
+
+def fit(x: np.ndarray, y: np.ndarray, args: argparse.Namespace, soft: bool = False) -> HistGradientBoostingClassifier:
+    """Trees fitted to ``y``: who won (0 or 1), or with ``soft`` a chance between 0 and 1 (each sample then
+    counted as a win weighted by it and a loss weighted by the rest)."""
     model = HistGradientBoostingClassifier(
         max_iter=args.trees, learning_rate=args.rate, max_leaf_nodes=args.leaves, l2_regularization=1.0, random_state=0
     )
-    return model.fit(x, y)
+    if not soft:
+        return model.fit(x, y)
+    both = np.concatenate([x, x])
+    labels = np.concatenate([np.ones(len(y)), np.zeros(len(y))])
+    return model.fit(both, labels, sample_weight=np.concatenate([y, 1.0 - y]))
 
 
 def flatten(model: HistGradientBoostingClassifier) -> dict[str, list[float] | list[int] | float]:
@@ -129,7 +179,8 @@ def write(path: str, trees: dict[str, list[float] | list[int] | float], notes: d
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("folders", nargs="+", metavar="FOLDER")
+    parser.add_argument("folders", nargs="*", metavar="FOLDER")
+    parser.add_argument("--targets", metavar="FILE", help="positions and playout targets of tools/rollout_targets.py")
     parser.add_argument("--trees", type=int, default=100)
     parser.add_argument("--leaves", type=int, default=15)
     parser.add_argument("--rate", type=float, default=0.15)
@@ -141,7 +192,14 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--trees 1 or more, --leaves 2 or more, --rate in (0, 1], --held-out a share between 0 and 1")
     if any(not 1 <= units <= 256 for units in args.mlp):
         parser.error("--mlp: networks of 1 to 256 units")
-    x, y, seeds = samples(args.folders)
+    if bool(args.folders) == bool(args.targets):
+        parser.error("give FOLDERs of game records or --targets FILE, not both")
+    soft = bool(args.targets)
+    if soft:
+        x, outcome, y, seeds = rollout_samples(args.targets)
+    else:
+        x, y, seeds = samples(args.folders)
+        outcome = y
     order = np.unique(seeds)
     if len(order) < 2:
         parser.error(f"at least two finished two-player games without Wakhan are needed; found {len(order)}")
@@ -149,16 +207,23 @@ def main(argv: list[str] | None = None) -> int:
     train, test = seeds < cut, seeds >= cut
     n = len(FEATURES)
     diff = x[:, 2 * n : 3 * n]
-    model = fit(x[train], y[train], args)
-    linear = LogisticRegression(max_iter=5000, fit_intercept=False).fit(diff[train], y[train])
+    model = fit(x[train], y[train], args, soft)
+    linear = LogisticRegression(max_iter=5000, fit_intercept=False).fit(diff[train], outcome[train])
     late = test & (x[:, 3 * n + 1] <= 1)
-    loss = log_loss(y[test], model.predict_proba(x[test])[:, 1])
-    linear_loss = log_loss(y[test], linear.predict_proba(diff[test])[:, 1])
-    late_loss = log_loss(y[late], model.predict_proba(x[late])[:, 1], labels=[0, 1]) if late.any() else math.nan
-    late_linear = log_loss(y[late], linear.predict_proba(diff[late])[:, 1], labels=[0, 1]) if late.any() else math.nan
+    loss = log_loss(outcome[test], model.predict_proba(x[test])[:, 1])
+    linear_loss = log_loss(outcome[test], linear.predict_proba(diff[test])[:, 1])
+    late_loss = log_loss(outcome[late], model.predict_proba(x[late])[:, 1], labels=[0, 1]) if late.any() else math.nan
+    late_linear = (log_loss(outcome[late], linear.predict_proba(diff[late])[:, 1], labels=[0, 1]) if late.any()
+                   else math.nan)
     print(f"{len(order)} games, {train.sum()} training and {test.sum()} held-out samples")
     print(f"held-out log-loss: trees {loss:.4f}; logistic on the difference {linear_loss:.4f}; even 0.6931")
     print(f"with one Dominance Check left ({late.sum()} samples): trees {late_loss:.4f}; logistic {late_linear:.4f}")
+    if soft:  # the same positions: trees fitted on who won, and the playouts' shares as a chance themselves
+        won = fit(x[train], outcome[train], args)
+        clipped = np.clip(y, 0.02, 0.98)
+        won_loss = log_loss(outcome[test], won.predict_proba(x[test])[:, 1])
+        print(f"the same positions, held out: trees fitted on who won {won_loss:.4f}; "
+              f"the playouts' shares {log_loss(outcome[test], clipped[test]):.4f}")
     for units in args.mlp:
         net = make_pipeline(
             StandardScaler(),
@@ -168,7 +233,7 @@ def main(argv: list[str] | None = None) -> int:
         net_late = log_loss(y[late], net.predict_proba(x[late])[:, 1], labels=[0, 1]) if late.any() else math.nan
         print(f"network of {units} tanh units: held-out log-loss {net_loss:.4f}; one check left {net_late:.4f}")
     if args.write:
-        every = fit(x, y, args)
+        every = fit(x, y, args, soft)
         notes = {
             "command": "python tools/fit_value_trees.py " + " ".join(argv if argv is not None else sys.argv[1:]),
             "games": len(order),

@@ -14,7 +14,7 @@ from ..content.i18n import gettext as _
 from ..content.map import BORDER_INDEX, BORDER_NAMES, REGION_INDEX, REGIONS
 from ..engine.log import log_kind
 from ..engine.options import COURT_CARDS, REGION_NAMES, Field, option_kind, shared_options
-from ..engine.steps import Arg, CoalitionOrNone, OneOf, Option, Step, decision_kind, new_step
+from ..engine.steps import Arg, CoalitionOrNone, OneOf, Option, Step, automatic_kind, decision_kind, new_step
 from .names import card_name, plain_label, where_name
 from .wakhan import pragmatic_loyalty
 
@@ -47,21 +47,46 @@ def block_coalition(g: Game, player: int) -> int:
 
 
 def place(g: Game, player: int, kind: str, where: int, coalition: int = -1) -> None:
-    """Place a unit now if the supply has one, otherwise ask ``player`` which piece to take.
+    """Place a unit now if the supply has one; otherwise a ``place_piece`` step does it once the steps pushed
+    above it have run, when the pieces in play to take from are known (:func:`_place_piece`).
 
     kind: "tribe" (where = region), "spy" (where = card), "gift", "army" (where = region, coalition),
     "road" (where = border, coalition).
     """
-    if kind in CYLINDER_KINDS:
-        available = g.cylinders_in_supply(player) > 0
+    if _in_supply(g, player, kind, coalition):
+        _put(g, player, kind, where, coalition)
     else:
-        available = g.blocks_in_supply(coalition) > 0
-    if available:
+        g.agenda.append(new_step(PlacePiece, "place_piece", player, kind, where, coalition))
+
+
+def _in_supply(g: Game, player: int, kind: str, coalition: int) -> bool:
+    if kind in CYLINDER_KINDS:
+        return g.cylinders_in_supply(player) > 0
+    return g.blocks_in_supply(coalition) > 0
+
+
+class PlacePiece(NamedTuple):
+    """A unit the supply had none of when it was to be placed. When this step runs: placed from the supply if a
+    piece has come back to it; otherwise ``player`` chooses a piece in play to take (``take_piece``) if one can
+    be taken; otherwise nothing is placed. Asked only now, not when the unit was due: of two units due at once
+    (the two armies of Insurrection) the second may find that the first took the last piece it could take, and
+    then there is nothing to decide."""
+
+    kind: str
+    player: int
+    unit: str
+    where: int
+    coalition: int
+
+
+def _place_piece(g: Game, step: PlacePiece) -> None:
+    player, kind, where, coalition = step.player, step.unit, step.where, step.coalition
+    if _in_supply(g, player, kind, coalition):
         _put(g, player, kind, where, coalition)
         return
-    step = new_step(TakePiece, "take_piece", player, kind, where, coalition)
-    if _take_options(g, step):
-        g.agenda.append(step)
+    take = new_step(TakePiece, "take_piece", player, kind, where, coalition)
+    if _take_options(g, take):
+        g.agenda.append(take)
     else:
         g.log("no_piece", player, kind, where, coalition)
 
@@ -96,7 +121,7 @@ class TakePiece(NamedTuple):
 _WHERE: Final = {"tribe": (0, 5), "army": (0, 5), "road": (0, 8), "spy": (1, 100), "gift": (0, 0)}
 
 
-def _take_check(g: Game, step: TakePiece, below: Step | None) -> str | None:
+def _take_check(g: Game, step: TakePiece | PlacePiece, below: Step | None) -> str | None:
     lo, hi = _WHERE[step.unit]
     if not lo <= step.where <= hi:
         return f"where must be {lo} to {hi} for a {step.unit}, not {step.where}"
@@ -181,12 +206,16 @@ option_kind("take_army", Field("region", REGION_NAMES, points_at="region"))
 option_kind("take_road", Field("border", BORDER_NAMES, points_at="border"))
 
 
+#: The arguments of ``take_piece`` and ``place_piece`` after ``player``.
+_PIECE_ARGS: Final[dict[str, Arg]] = {
+    "unit": OneOf("tribe", "spy", "gift", "army", "road"),
+    "where": Arg("a region index, court card or border index", 0, 100),
+    "coalition": CoalitionOrNone,
+}
+
 decision_kind(
     "take_piece", TakePiece, _take_options, _take_piece, _take_label,
     N_("None left in supply: choose a piece in play to take instead"),
-    check=_take_check, args={
-        "unit": OneOf("tribe", "spy", "gift", "army", "road"),
-        "where": Arg("a region index, court card or border index", 0, 100),
-        "coalition": CoalitionOrNone,
-    },
+    check=_take_check, args=_PIECE_ARGS,
 )
+automatic_kind("place_piece", PlacePiece, _place_piece, check=_take_check, args=_PIECE_ARGS)

@@ -120,6 +120,17 @@ export function showZoom(anchor, n) {
   t.hidden = false;
   const r = anchor.getBoundingClientRect();
   const w = t.offsetWidth, h = t.offsetHeight;
+  // An option of the decision: below the decision (or above it), so that the card covers none of the other options.
+  const panel = anchor.closest("#decision");
+  if (panel) {
+    const p = panel.getBoundingClientRect();
+    const top = p.bottom + 4 + h <= innerHeight - 4 ? p.bottom + 4 : p.top - h - 4;
+    if (top >= 4) {
+      t.style.left = `${Math.max(4, Math.min(innerWidth - w - 4, r.left))}px`;
+      t.style.top = `${top}px`;
+      return;
+    }
+  }
   let left = r.right + 8;
   if (left + w > innerWidth - 4) left = r.left - w - 8;
   if (left < 4) left = Math.max(4, Math.min(innerWidth - w - 4, r.left));

@@ -148,9 +148,9 @@ $("chat-form").addEventListener("submit", (ev) => {
   const text = input.value.trim();
   if (!text) return;
   if (text.length > 500) { $("chat-error").textContent = _("A line holds at most 500 characters."); return; }
-  pending = Date.now();
   $("chat-error").textContent = "";
-  session.send({ type: "chat", text });
+  if (!session.send({ type: "chat", text })) { $("chat-error").textContent = _("Not connected: your line was not sent; send it again once the table is back."); return; }
+  pending = Date.now();
   input.value = "";
 });
 $("chat-toggle").onclick = () => setOpen(!open);

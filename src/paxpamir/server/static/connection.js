@@ -13,8 +13,14 @@ let fetching = 0;
 let logEntries = [];   // this page's log: {event, text}, kept from the entries each "state" message brings
 const held = [];       // state messages of Wakhan's turn held back while her turn is shown step by step
 
+let unsent = false;     // a message found no connection: the error line says so until the connection is back
+
+// A message to the server; false (and said in the error line) when there is no connection to send it on.
 export function send(message) {
-  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+  if (socket && socket.readyState === WebSocket.OPEN) { socket.send(JSON.stringify(message)); return true; }
+  $("error").textContent = _("Not connected: that was not sent. The table reconnects by itself and then shows the game as it is; choose again then.");
+  unsent = true;
+  return false;
 }
 session.send = send;
 
@@ -95,7 +101,12 @@ $("wakhan-next").onclick = () => { const m = held.shift(); if (m) takeState(m); 
 export function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   socket = new WebSocket(`${scheme}://${location.host}/ws/${encodeURIComponent(session.gameId)}`);
-  socket.onopen = () => { retry = 500; send({ type: "hello", token: session.token, lang }); setConn("live"); };
+  socket.onopen = () => {
+    retry = 500;
+    send({ type: "hello", token: session.token, lang });
+    setConn("live");
+    if (unsent) { unsent = false; $("error").textContent = ""; }
+  };
   socket.onmessage = (ev) => {
     performance.mark("pamir-state-in");
     const m = JSON.parse(ev.data);
