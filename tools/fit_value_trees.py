@@ -56,7 +56,6 @@ def _tool(name: str) -> Any:
 
 
 turn_starts = _tool("calibrate_reward").turn_starts
-_targets = _tool("rollout_targets")
 
 
 def samples(folders: list[str]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -100,7 +99,7 @@ def rollout_samples(path: str) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.n
                 by_record.setdefault(row["record"], {})[int(row["turn"])] = row
     for name, rows in sorted(by_record.items()):  # each record replayed once, its positions' inputs read
         with open(name, encoding="utf-8") as f:
-            found, _ = _targets.positions(json.load(f), 1)
+            _, found, _ = turn_starts(json.load(f), 1, lambda game: game.clone())
         for game in found:
             row = rows.get(game.turn)
             if row is None:

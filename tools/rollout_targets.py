@@ -64,6 +64,18 @@ from paxpamir.agents.heuristic import (
 from paxpamir.agents.registry import make_agent
 from paxpamir.agents.search import SearchBot
 
+
+def _load_sibling(name: str) -> Any:
+    """Another tool of this folder, as a module."""
+    spec = importlib.util.spec_from_file_location(name, os.path.join(os.path.dirname(__file__), f"{name}.py"))
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+turn_starts = _load_sibling("calibrate_reward").turn_starts
+
 #: A playout that has not ended after this many decisions is dropped (none has come near it).
 MAX_STEPS = 20_000
 
@@ -197,7 +209,6 @@ def summary(args: argparse.Namespace, out: TextIO) -> int:
             row["chances"]["playouts"] = sum(row["draws"][:half]) / max(half, 1)
     agree = {j: [0, 0, 0, 0] for j in judges}  # pairs agreed, pairs, wide pairs agreed, wide pairs
     best = {j: 0 for j in judges}
-    regret = {j: 0.0 for j in judges}
     lost: dict[str, list[float]] = {j: [] for j in judges}  # each position's regret, for paired intervals
     blind = 0.0  # the regret of a candidate drawn at random
     for rows in roots.values():
@@ -206,7 +217,6 @@ def summary(args: argparse.Namespace, out: TextIO) -> int:
         for j in judges:
             pick = max(rows, key=lambda r: (r["chances"][j], -r["rank"]))  # ties to the heuristic's better rank
             best[j] += pick["truth"] == top
-            regret[j] += top - pick["truth"]
             lost[j].append(top - pick["truth"])
         for a in rows:
             for b in rows:
@@ -227,7 +237,7 @@ def summary(args: argparse.Namespace, out: TextIO) -> int:
         a, n, wa, wn = agree[j]
         print(f"{j:>9}: pairs ordered as the playouts order them {a / max(n, 1):.1%} of {n}, where they differ by 0.2 "
               f"or more {wa / max(wn, 1):.1%} of {wn}; its best the playouts' best {best[j] / n_roots:.1%}; "
-              f"regret {regret[j] / n_roots:.4f}{_against(lost[j], lost['heuristic']) if j != 'heuristic' else ''}",
+              f"regret {sum(lost[j]) / n_roots:.4f}{_against(lost[j], lost['heuristic']) if j != 'heuristic' else ''}",
               file=out)
     # How the playouts' own choice improves with their number: the first k of the first half, for k up to it.
     half = min((len(row["draws"]) // 2 for rows in roots.values() for row in rows), default=0)
@@ -256,31 +266,14 @@ def _against(mine: list[float], theirs: list[float]) -> str:
     return f" (the heuristic's minus this: {mean:+.4f} ± {1.96 * sd / math.sqrt(n):.4f})"
 
 
-def _load_sibling(name: str) -> Any:
-    """Another tool of this folder, as a module."""
-    spec = importlib.util.spec_from_file_location(name, os.path.join(os.path.dirname(__file__), f"{name}.py"))
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def positions(record: dict[str, Any], every: int) -> tuple[list[Game], list[int]]:
     """Copies of the finished two-player game ``record`` at the start of every ``every``-th turn of its play phase,
-    and who won it; none for a game with Wakhan, with more players or that did not finish."""
-    options = record.get("options")
-    if int(record["players"]) != 2 or (isinstance(options, dict) and options.get("wakhan")):
+    and who won it (``calibrate_reward.turn_starts``); none for a game with Wakhan, with more players or that did
+    not finish."""
+    if int(record["players"]) != 2:
         return [], []
-    game = Game.new(players=2, seed=int(record["seed"]))
-    found: list[Game] = []
-    last = -1
-    for choice in record["choices"]:
-        if game.phase == "play" and game.decision == "turn" and game.turn != last:
-            last = game.turn
-            if game.turn % every == 0:
-                found.append(game.clone())
-        game.apply(tuple(choice[1]))
-    return (found, list(game.winners)) if game.is_over else ([], [])
+    _, found, winners = turn_starts(record, every, lambda game: game.clone())
+    return found, winners
 
 
 def done_keys(path: str) -> set[tuple[str, int]]:
