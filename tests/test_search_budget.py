@@ -29,7 +29,16 @@ from paxpamir.agents.heuristic import (
     win_chance,
 )
 from paxpamir.agents.registry import canonical_name, make_agent, parse_bot
-from paxpamir.agents.search import SEARCH_LEVELS, SearchBot, TurnNode, _turn_key, determinize
+from paxpamir.agents.search import (
+    PLAYOUT_LINES,
+    PLAYOUT_WIDTH,
+    SEARCH_LEVELS,
+    SearchBot,
+    TurnNode,
+    _turn_key,
+    determinize,
+    play_out,
+)
 from paxpamir.engine.errors import PamirError
 from paxpamir.engine.game import Game
 from paxpamir.engine.steps import Option
@@ -812,3 +821,83 @@ def test_the_search_may_keep_its_places_for_different_turns() -> None:
             parse_bot(bad)
     with pytest.raises((TypeError, ValueError), match="distinct is True or False|bool"):
         SearchBot(seed=1, iterations=10, distinct=1)  # type: ignore[arg-type]
+
+
+def test_a_playout_plays_a_determinization_to_the_end_by_the_heuristics_scores() -> None:
+    # Every seat's turn decisions drawn by its heuristic scores, the rest its best: the game ends, its winner takes
+    # the whole share (or the tied winners theirs), and the same draws play the same game.
+    world, seat, _ = _line_start(2, 41)
+    ends = []
+    for draws in (7, 7, 8):
+        g = world.clone()
+        shares = play_out(g, random.Random(draws))
+        assert shares is not None and g.is_over and sum(shares) == pytest.approx(1.0)
+        assert shares == [1.0 / len(g.winners) if p in g.winners else 0.0 for p in range(2)]
+        ends.append(g.state_hash())
+    assert ends[0] == ends[1]
+    stopped = world.clone()
+    assert play_out(stopped, random.Random(7), stop=lambda: True) is None and not stopped.is_over
+    # With Wakhan at the table she plays by her procedure.
+    with_wakhan = Game.new(players=2, seed=12, wakhan=True)
+    assert with_wakhan.wakhan is not None
+    shares = play_out(with_wakhan, random.Random(1))
+    assert shares is not None and with_wakhan.is_over and sum(shares) == pytest.approx(1.0)
+    greedy = [world.clone() for _ in range(2)]
+    assert play_out(greedy[0], random.Random(1), 0.0) == play_out(greedy[1], random.Random(2), 0.0)
+    assert greedy[0].state_hash() == greedy[1].state_hash()  # temperature 0: every decision the heuristic's best
+    for wrong in (-1.0, math.inf, math.nan):
+        with pytest.raises(ValueError, match="temperature is 0 or a positive number"):
+            play_out(world.clone(), random.Random(1), wrong)
+
+
+def test_a_share_of_the_budget_may_go_to_playouts_from_the_best_two_candidates_lines() -> None:
+    # search:n0.5: half the budget plays the halving's best two candidates' lines on to the end of the game, in the
+    # same fresh determinizations with the same draws for both; each candidate's value is then its halving value
+    # plus its share of the playouts' wins. With a budget in lines a playout counts as PLAYOUT_LINES lines.
+    game = _turn_position(2, 31, 4)
+    bot = SearchBot(seed=2, iterations=600, root_width=4, playouts=0.5)
+    made = bot.decide(game)
+    count = round(600 * 0.5 / (PLAYOUT_LINES * PLAYOUT_WIDTH))
+    assert bot.playouts_run == count and bot.iterations_run <= 600 - count * PLAYOUT_LINES * PLAYOUT_WIDTH
+    assert str(made.reason).endswith(f", {count} playouts")
+    assert made.option in [o for o, _ in bot.last_ranking[:2]]
+    again = SearchBot(seed=2, iterations=600, root_width=4, playouts=0.5)
+    assert again.decide(game) == made  # a budget in lines: the same decision for the same seed
+    # The choice, replayed by hand from the same random draws as the bot's playout stage.
+    seat = game.current_player
+    assert seat is not None
+    view = determinization_base(game, seat)
+    probe = SearchBot(seed=5, iterations=10)
+    ranked = [(o, 0.5) for o in game.legal_options()[:2]]
+    state = probe.rng.getstate()
+    chosen, played = probe._playouts(view, seat, ranked, None, 3)
+    probe.rng.setstate(state)
+    wins = [0.0, 0.0]
+    for _ in range(3):
+        world = determinize(view, seat, probe.rng, probe.remember)
+        draws = probe.rng.getrandbits(64)
+        for i, (option, _) in enumerate(ranked):
+            end = probe.play_line(world, seat, option)
+            assert end is not None
+            shares = play_out(end, random.Random(draws))
+            assert shares is not None
+            wins[i] += shares[seat]
+    assert played == 3 and chosen == ranked[0 if wins[0] >= wins[1] else 1][0]
+    # A halving value a whole win ahead is never overturned.
+    assert probe._playouts(view, seat, [(ranked[1][0], 1.0), (ranked[0][0], 0.0)], None, 2)[0] == ranked[1][0]
+    # On the clock: the playouts end by the decision's deadline.
+    timed = SearchBot(seed=2, seconds=0.2, root_width=4, playouts=0.5, clock=FakeClock(0.00001))
+    timed.decide(game)
+    assert timed.search_time <= 0.2 + 5 * 0.00001 and timed.playouts_run >= 1
+    bot = make_agent("search:n0.5,c3", 1)
+    assert isinstance(bot, SearchBot) and (bot.playouts, bot.root_width, bot.seconds) == (0.5, 3, 1.0)
+    assert make_agent("search", 1).playouts == make_agent("search:n0", 1).playouts == 0.0  # type: ignore[attr-defined]
+    for bad in ("search:n", "search:n1", "search:n-0.1", "search:nnan", "search:n0.3,n0.5", "search:nx"):
+        with pytest.raises(PamirError, match="n0.5 that share of the time spent on playouts"):
+            parse_bot(bad)
+    for wrong in (1.0, -0.5, math.nan):
+        with pytest.raises(ValueError, match="playouts is a share"):
+            SearchBot(seed=1, iterations=10, playouts=wrong)
+    for width in (1, 0, True):
+        with pytest.raises((TypeError, ValueError), match="playout_width is a whole number|int"):
+            SearchBot(seed=1, iterations=10, playout_width=width)

@@ -54,15 +54,13 @@ from paxpamir.agents.determinize import determinize
 from paxpamir.agents.heuristic import (
     PLAN_WIDTH,
     fitted_chance,
-    greedy_step,
     learned_chance,
     learned_inputs,
     score_options,
-    scores_within,
     win_chance,
 )
 from paxpamir.agents.registry import make_agent
-from paxpamir.agents.search import SearchBot
+from paxpamir.agents.search import SearchBot, play_out
 
 
 def _load_sibling(name: str) -> Any:
@@ -76,34 +74,12 @@ def _load_sibling(name: str) -> Any:
 
 turn_starts = _load_sibling("calibrate_reward").turn_starts
 
-#: A playout that has not ended after this many decisions is dropped (none has come near it).
-MAX_STEPS = 20_000
-
-
 def playout(game: Game, rng: random.Random, temperature: float) -> list[float] | None:
     """Each seat's share of the win at the end of one playout of a determinization of ``game`` (the view of the
-    seat to move); None for a playout that did not end within :data:`MAX_STEPS` decisions."""
+    seat to move: :func:`~paxpamir.agents.search.play_out`); None for a playout that did not end."""
     viewer = game.current_player
     assert viewer is not None
-    g = determinize(game.view(viewer), viewer, rng)
-    g.quiet = True
-    for _ in range(MAX_STEPS):
-        if g.is_over:
-            return [1.0 / len(g.winners) if p in g.winners else 0.0 for p in range(g.n)]
-        who = g.current_player
-        assert who is not None
-        if g.decision == "turn" and temperature > 0:
-            options = g.legal_options()
-            if len(options) == 1:
-                g.apply(options[0])
-                continue
-            scores = scores_within(g, who, options, True)
-            assert scores is not None
-            top = max(scores)
-            g.apply(rng.choices(options, [math.exp((s - top) / temperature) for s in scores])[0])
-        else:
-            greedy_step(g, who, True)
-    return None
+    return play_out(determinize(game.view(viewer), viewer, rng), rng, temperature)
 
 
 def siblings(game: Game, name: str, args: argparse.Namespace, bot: SearchBot) -> list[dict[str, Any]]:

@@ -116,7 +116,8 @@ def parse_bot(name: str) -> tuple[str, str]:
             "x candidates that are different turns, a lines scored after its best action at its next turn, "
             "e1 lines to the end of the game once one Dominance Check is left (e2 two), "
             "m1 the other seats' replies drawn by their scores at that temperature, q0.3 the heuristic's score as that "
-            "share of a candidate's value, v30 the heuristic's score counted as that many lines; "
+            "share of a candidate's value, v30 the heuristic's score counted as that many lines, n0.5 that share of "
+            "the time spent on playouts to the end of the game from the lines of its best two candidates; "
             "for instance search:strong,w0.5)"
         )
     if kind != "search" and level not in info.levels:
@@ -142,7 +143,9 @@ def _search_settings(level: str) -> dict[str, Any] | None:
     (``e2``: two or fewer; ``e``: always; ``e0``: never), ``m1`` the other seats' turns in its lines drawn by their
     heuristic scores, an option a point behind the best e times less often (``m0``: their best), ``q0.3`` the
     heuristic's score of a candidate as that share of its value, the mean of its lines the rest (``q0``: the score
-    counted as two lines), ``v30`` the heuristic's score of a candidate counted as that many lines (the levels: 2)
+    counted as two lines), ``v30`` the heuristic's score of a candidate counted as that many lines (the levels: 2),
+    ``n0.5`` that share of its budget spent after the halving on playouts to the end of the game from the lines of its
+    best two candidates (``n0``: none)
     (:class:`~paxpamir.agents.search.SearchBot`; ``search:w0.5,p0`` is the search as it played before its
     continuation was planned and kept). The settings for ``SearchBot``, or None when ``level`` is not written so."""
     base = SEARCH_LEVELS["normal"]
@@ -192,6 +195,8 @@ def _search_settings(level: str) -> dict[str, Any] | None:
                 changes["widening"] = float(token[1:])
             elif token.startswith("r") and "reply_widening" not in changes:
                 changes["reply_widening"] = float(token[1:])
+            elif token.startswith("n") and "playouts" not in changes:
+                changes["playouts"] = float(token[1:])
             elif token.startswith("u") and "follow_ups" not in changes:
                 changes["follow_ups"] = float(token[1:])
             elif token.isdigit() and not budget:
@@ -213,7 +218,7 @@ def _search_settings(level: str) -> dict[str, Any] | None:
         return None
     if not 0 <= changes.get("mixed", 0.0) < math.inf or not 0 <= changes.get("prior_share", 0.0) < 1:
         return None
-    if not 0 <= changes.get("prior_lines", 0.0) < math.inf:
+    if not 0 <= changes.get("prior_lines", 0.0) < math.inf or not 0 <= changes.get("playouts", 0.0) < 1:
         return None
     if not 0 <= changes.get("reply_widening", 0.0) < math.inf or not 0 <= changes.get("follow_ups", 0.0) <= 1:
         return None

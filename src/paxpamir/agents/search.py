@@ -32,6 +32,10 @@ A decision is searched like this:
    all their lines so far, with the heuristic's own score of each counted as :data:`PRIOR_LINES` lines more: a
    few unlucky deals do not overturn a clear preference, which matters most with more players, whose replies
    make lines noisier.
+4. **Playouts** (a setting, :data:`PLAYOUTS`, off in the levels): a share of the budget kept from the halving
+   plays its best two candidates' lines on to the end of the game (:func:`play_out`: every seat's turns drawn by
+   its heuristic scores), in fresh determinizations with the same draws for both; each candidate's halving value
+   plus its share of the playouts' wins decides.
 
 **Budgets.** A budget is in seconds, in lines (iterations), or both (whichever runs out first):
 
@@ -202,6 +206,20 @@ MIXED: Final[float] = 0.0
 #: A budget in seconds: the share of it the heuristic's turn plan may take to rank the candidates (planned two
 #: options at a time while it lasts); the rest is the lines'.
 PLAN_SHARE: Final[float] = 0.4
+#: The share of a decision's budget spent, after the halving, on playouts to the end of the game from the ends of
+#: its best :data:`PLAYOUT_WIDTH` candidates' lines (0: none; ``search:n0.5``). Measured on 1,148 positions of
+#: arena games (docs/search-strength.md, *Playouts from the ends of its lines*), a dozen such playouts pick among the
+#: candidates better than the reward at the line's end does.
+PLAYOUTS: Final[float] = 0.0
+#: The candidates (the halving's best) that the playouts decide among.
+PLAYOUT_WIDTH: Final[int] = 2
+#: The seats' turn decisions in a playout are drawn by their heuristic scores, an option this many points behind
+#: the best e times less often (the temperature of that measurement); their other decisions are their best.
+PLAYOUT_TEMPERATURE: Final[float] = 1.0
+#: A budget in lines counts a playout as this many lines (about what one costs: 35 ms against 1 ms a line).
+PLAYOUT_LINES: Final[int] = 30
+#: A playout that has not ended after this many decisions is dropped (none has come near it).
+PLAYOUT_STEPS: Final[int] = 20_000
 
 
 def _reward(value: float) -> float:
@@ -216,6 +234,52 @@ def _turn_key(g: Game) -> str:
     for hand in g.hands:
         hand.sort()
     return g.state_hash()
+
+
+def play_out(
+    g: Game,
+    rng: random.Random,
+    temperature: float = PLAYOUT_TEMPERATURE,
+    wakhan: WakhanPlayer | None = None,
+    stop: Callable[[], bool] | None = None,
+) -> list[float] | None:
+    """Play ``g`` (a determinization: every card known) to the end of the game, in place: every seat's turn
+    decisions drawn by its heuristic scores (an option ``temperature`` points behind the best e times less often),
+    its other decisions its heuristic's best (every decision at ``temperature`` 0), Wakhan's by her procedure.
+    Returns each seat's share of the win; None when ``stop()`` became true first (asked before each decision) or
+    the game did not end within :data:`PLAYOUT_STEPS` decisions.
+
+    >>> from paxpamir import Game
+    >>> shares = play_out(Game.new(players=2, seed=5), random.Random(1))
+    >>> shares is not None and sum(shares) == 1.0
+    True
+    """
+    if not 0 <= temperature < math.inf:
+        raise ValueError(f"temperature is 0 or a positive number of heuristic points, not {temperature}")
+    g.quiet = True
+    for _ in range(PLAYOUT_STEPS):
+        if g.is_over:
+            return [1.0 / len(g.winners) if p in g.winners else 0.0 for p in range(g.n)]
+        if stop is not None and stop():
+            return None
+        who = g.current_player
+        assert who is not None
+        if who == g.wakhan:
+            d = (wakhan or WakhanPlayer()).decide(g)
+            g.apply(d.option, reason=d.reason, note=d.note)
+        elif g.decision == "turn" and temperature > 0:
+            options = g.legal_options()
+            if len(options) == 1:
+                g.apply(options[0])
+                continue
+            scores = scores_within(g, who, options, True, 0, False, stop)
+            if scores is None:
+                return None
+            top = max(scores)
+            g.apply(rng.choices(options, [math.exp((score - top) / temperature) for score in scores])[0])
+        elif not greedy_step(g, who, True, stop=stop):
+            return None
+    return None
 
 
 def _rounds(candidates: int) -> int:
@@ -266,7 +330,9 @@ class SearchBot:
     are left (:data:`FINISH`: 0, never); ``mixed``: the other seats' turn decisions in its lines drawn by their
     heuristic scores at that temperature (:data:`MIXED`: 0, their best); ``prior_share``: the heuristic's score of
     a candidate as that share of its value, the mean of its lines the rest (:data:`PRIOR_SHARE`: 0, the score counted
-    as ``prior_lines`` lines). ``clock`` reads the time in seconds (tests give a fake one).
+    as ``prior_lines`` lines); ``playouts``: the share of its budget spent after the halving on playouts to the end
+    of the game from the lines of its best ``playout_width`` candidates (:data:`PLAYOUTS`: 0, none; :meth:`_playouts`).
+    ``clock`` reads the time in seconds (tests give a fake one).
 
     >>> from paxpamir import Game
     >>> game = Game.new(players=2, seed=3)
@@ -300,6 +366,8 @@ class SearchBot:
         finish: int = FINISH,
         mixed: float = MIXED,
         prior_share: float = PRIOR_SHARE,
+        playouts: float = PLAYOUTS,
+        playout_width: int = PLAYOUT_WIDTH,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         if iterations is None and seconds is None:
@@ -342,6 +410,10 @@ class SearchBot:
             raise ValueError(f"prior_lines is a number of lines, 0 or more, not {prior_lines}")
         if not 0 <= prior_share < 1:
             raise ValueError(f"prior_share is a share of a candidate's value, from 0 to below 1, not {prior_share}")
+        if not 0 <= playouts < 1:
+            raise ValueError(f"playouts is a share of the budget, from 0 to below 1, not {playouts}")
+        if not isinstance(playout_width, int) or isinstance(playout_width, bool) or playout_width < 2:
+            raise ValueError(f"playout_width is a whole number of candidates, 2 or more, not {playout_width!r}")
         self.seed = seed
         self.rng = random.Random(seed)
         self.iterations = iterations
@@ -369,6 +441,8 @@ class SearchBot:
         self.finish = finish
         self.mixed = mixed
         self.prior_share = prior_share
+        self.playouts = playouts
+        self.playout_width = playout_width
         # Follow-ups within an action: no plans.
         self.follow = HeuristicBot(seed, plan=0, reply=0, fitted=guided, remember=remember)
         self.wakhan = WakhanPlayer()
@@ -377,6 +451,9 @@ class SearchBot:
         self.iterations_run = 0
         self.search_time = 0.0
         self.dropped = 0  # lines cut short by the deadline (not scored)
+        self.playouts_run = 0  # determinizations played out to the end by the playouts' candidates
+        #: The halving's surviving candidates of the last searched decision, best first, with their values.
+        self.last_ranking: list[tuple[Option, float]] = []
         #: The lines each candidate of the last searched decision was played in (best-first by the heuristic),
         #: and the tree of the searcher's turn decisions after each.
         self.last_lines: dict[Option, int] = {}
@@ -402,6 +479,14 @@ class SearchBot:
         if follow_up:  # searched with its share of the budget
             seconds = None if seconds is None else seconds * self.follow_ups
             iterations = None if iterations is None else max(1, round(iterations * self.follow_ups))
+        # The playouts' share of the budget, kept from the halving's (not for follow-ups).
+        out_seconds = out_count = None
+        if self.playouts and not follow_up:
+            if seconds is not None:
+                out_seconds, seconds = seconds * self.playouts, seconds * (1.0 - self.playouts)
+            if iterations is not None:
+                out_count = max(1, round(iterations * self.playouts / (PLAYOUT_LINES * self.playout_width)))
+                iterations = max(1, iterations - out_count * PLAYOUT_LINES * self.playout_width)
         if game.decision != "turn":
             scores = score_options(first, player, options, True, fitted=self.guided)
             if follow_up and max(scores) - min(scores) < 1e-9:  # nothing the heuristic can tell apart
@@ -409,7 +494,7 @@ class SearchBot:
         elif self.seconds is None:
             scores = score_options(first, player, options, True, PLAN_WIDTH, fitted=self.guided)
         else:
-            scores = self._planned_scores(first, player, options, started + PLAN_SHARE * self.seconds)
+            scores = self._planned_scores(first, player, options, started + PLAN_SHARE * (seconds or self.seconds))
         if stalled(game):  # nobody buys, so the game would never end: the candidates are purchases
             kept = [i for i, o in enumerate(options) if is_purchase(o)]
             options, scores = [options[i] for i in kept], [scores[i] for i in kept]
@@ -424,11 +509,61 @@ class SearchBot:
             return Decision(best)
         prior = dict(zip(options, scores, strict=True))
         best, done, value = self._halving(view, player, candidates, first, started, prior, iterations, seconds, reserve)
+        played = 0
+        if (out_seconds is not None or out_count is not None) and len(self.last_ranking) > 1:
+            deadline = None if out_seconds is None else started + (seconds or 0.0) + out_seconds
+            best, played = self._playouts(view, player, self.last_ranking[: self.playout_width], deadline, out_count)
         self.repeats.note(game, player, best)
         self.searched += 1
         self.iterations_run += done
+        self.playouts_run += played
         self.search_time += self.clock() - started
-        return Decision(best, f"search: {done} lines, value {value:.2f}")
+        outs = f", {played} playouts" if played else ""
+        return Decision(best, f"search: {done} lines, value {value:.2f}{outs}")
+
+    def _playouts(
+        self,
+        view: dict[str, Any],
+        player: int,
+        ranked: list[tuple[Option, float]],
+        deadline: float | None,
+        count: int | None,
+    ) -> tuple[Option, int]:
+        """Choose among the halving's best candidates ``ranked`` (best first, with their values) by playouts
+        (:data:`PLAYOUTS`): in fresh determinizations, each candidate's line (:meth:`play_line`) played on to the
+        end of the game (:func:`play_out`), all with the same random draws; a candidate's value is then its
+        halving value plus its share of the playouts' wins. ``count`` determinizations, or as many as end before
+        ``deadline`` (one is begun only if it can end in time at the pace of those before; one cut short is not
+        counted). Returns the choice (the halving's best when no determinization ended) and the determinizations
+        played out."""
+        clock = self.clock
+        past = self._past(deadline)
+        wins = [0.0] * len(ranked)
+        done = 0
+        spent = 0.0
+        while count is None or done < count:
+            begun = clock()
+            if deadline is not None and (begun >= deadline or (done and begun + spent / done > deadline)):
+                break
+            world = determinize(view, player, self.rng, self.remember)
+            draws = self.rng.getrandbits(64)  # the same for every candidate
+            shares: list[float] = []
+            for option, _ in ranked:
+                end = self.play_line(world, player, option, None, deadline)
+                result = None if end is None else play_out(end, random.Random(draws), wakhan=self.wakhan, stop=past)
+                if result is None:
+                    break
+                shares.append(result[player])
+            if len(shares) < len(ranked):  # cut short by the deadline
+                break
+            for i, share in enumerate(shares):
+                wins[i] += share
+            done += 1
+            spent += clock() - begun
+        if not done:
+            return ranked[0][0], 0
+        best = max(range(len(ranked)), key=lambda i: (ranked[i][1] + wins[i] / done, -i))
+        return ranked[best][0], done
 
     def _planned_scores(self, first: Game, player: int, options: list[Option], until: float) -> list[float]:
         """The heuristic's turn plan within a time limit: ``score_options(first, player, options, True,
@@ -536,6 +671,15 @@ class SearchBot:
                 survivors = survivors[: (len(survivors) + 1) // 2]
         self.last_lines = counts
         self.last_trees = trees
+        self.last_ranking = [
+            (
+                o,
+                self._shared_value(sums[o], counts[o], prior[o] - top)
+                if self.prior_share
+                else sums[o] / (self.prior_lines + counts[o] or 1.0),
+            )
+            for o in survivors
+        ]
         best = survivors[0]
         return best, done, trees[best].total / max(1, trees[best].visits)
 
@@ -751,9 +895,7 @@ class SearchBot:
         determinization to the next, so only the children legal here compete)."""
         return self._widen(g, who, node, self.reply_widening, self.opponent_plan, False, who, stop)
 
-    def _descend(
-        self, g: Game, player: int, node: TurnNode, stop: Callable[[], bool] | None = None
-    ) -> TurnNode | None:
+    def _descend(self, g: Game, player: int, node: TurnNode, stop: Callable[[], bool] | None = None) -> TurnNode | None:
         """The searcher's next turn decision at ``node`` (:meth:`_widen`, at :attr:`widening`)."""
         return self._widen(g, player, node, self.widening, self.plan, self.guided, -1, stop)
 
@@ -789,8 +931,10 @@ class SearchBot:
             log_n = math.log(max(1, node.visits))
             option = max(
                 legal,
-                key=lambda o: node.children[o].total / max(1, node.children[o].visits)
-                + self.exploration * math.sqrt(log_n / max(1, node.children[o].visits)),
+                key=lambda o: (
+                    node.children[o].total / max(1, node.children[o].visits)
+                    + self.exploration * math.sqrt(log_n / max(1, node.children[o].visits))
+                ),
             )
             child = node.children[option]
         g.apply(option)
