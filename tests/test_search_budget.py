@@ -892,6 +892,23 @@ def test_a_share_of_the_budget_may_go_to_playouts_from_the_best_two_candidates_l
     bot = make_agent("search:n0.5,c3", 1)
     assert isinstance(bot, SearchBot) and (bot.playouts, bot.root_width, bot.seconds) == (0.5, 3, 1.0)
     assert make_agent("search", 1).playouts == make_agent("search:n0", 1).playouts == 0.0  # type: ignore[attr-defined]
+    # The strong level spends four of its five seconds on them (the normal level and the fast one none);
+    # search:strong,n0 is the strong level as it was before.
+    assert {level: budget.get("playouts", 0.0) for level, budget in SEARCH_LEVELS.items()} == {
+        "fast": 0.0,
+        "normal": 0.0,
+        "strong": 0.8,
+    }
+    strong, before = make_agent("search:strong", 1), make_agent("search:strong,n0", 1)
+    assert isinstance(strong, SearchBot) and isinstance(before, SearchBot)
+    assert (strong.seconds, strong.root_width, strong.playouts) == (5.0, 8, 0.8)
+    assert (before.seconds, before.root_width, before.playouts) == (5.0, 8, 0.0)
+    timed = make_agent("search:strong", 3)
+    assert isinstance(timed, SearchBot)
+    timed.clock = FakeClock(0.0002)
+    made = timed.decide(game)
+    assert timed.playouts_run >= 1 and str(made.reason).endswith(f", {timed.playouts_run} playouts")
+    assert timed.search_time <= 5.0 + 5 * 0.0002
     for bad in ("search:n", "search:n1", "search:n-0.1", "search:nnan", "search:n0.3,n0.5", "search:nx"):
         with pytest.raises(PamirError, match="n0.5 that share of the time spent on playouts"):
             parse_bot(bad)

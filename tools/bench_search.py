@@ -15,7 +15,8 @@ the given game records (an arena's ``game-*.json``): where a game's searched dec
 (the configuration column then names the record by its place in the list: ``r1``, ``r2``, ...).
 
 Printed per level and configuration: decisions, mean, 95th percentile and largest time in seconds, the lines
-played per decision (mean), the lines cut short by the deadline and dropped (mean), and the overruns: decisions
+played per decision (mean), the determinizations played out to the end of the game (mean; the strong level's
+playouts, two games each), the lines cut short by the deadline and dropped (mean), and the overruns: decisions
 over the level's nominal time plus 20% (fast 0.3 s, normal 1 s, strong 5 s). A level may also be ``N`` (lines:
 no nominal time) or ``Xs`` (seconds: X). The machine's load average is printed beside the figures: they compare
 only at the same load.
@@ -95,11 +96,12 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))]
 
 
-def row(label: str, times: list[float], lines: list[int], cut: list[int], limit: float | None) -> str:
+def row(label: str, times: list[float], lines: list[int], outs: list[int], cut: list[int], limit: float | None) -> str:
     over = "-" if limit is None else str(sum(t > OVERRUN * limit for t in times))
     return (
         f"  {label:<6} {len(times):>4} {statistics.fmean(times):>7.3f} {percentile(times, 0.95):>7.3f} "
-        f"{max(times):>7.3f} {statistics.fmean(lines):>7.0f} {statistics.fmean(cut):>5.1f} {over:>6}"
+        f"{max(times):>7.3f} {statistics.fmean(lines):>7.0f} {statistics.fmean(outs):>5.1f} "
+        f"{statistics.fmean(cut):>5.1f} {over:>6}"
     )
 
 
@@ -127,21 +129,26 @@ def main() -> int:
         limit = nominal(level)
         name = "search" if level == "normal" else f"search:{level}"
         print(f"{name} (nominal {limit if limit is not None else '-'} s): seconds a decision")
-        print(f"  {'config':<6} {'n':>4} {'mean':>7} {'p95':>7} {'max':>7} {'lines':>7} {'cut':>5} {'>+20%':>6}")
-        by_config: dict[str, tuple[list[float], list[int], list[int]]] = {}
+        print(
+            f"  {'config':<6} {'n':>4} {'mean':>7} {'p95':>7} {'max':>7} {'lines':>7} {'outs':>5} {'cut':>5} "
+            f"{'>+20%':>6}"
+        )
+        by_config: dict[str, tuple[list[float], list[int], list[int], list[int]]] = {}
         for index, (config, game) in enumerate(positions):
             bot = make_agent(name, index)
             started = time.perf_counter()
             bot.decide(game)
             spent = time.perf_counter() - started
-            times, lines, cut = by_config.setdefault(config, ([], [], []))
+            times, lines, outs, cut = by_config.setdefault(config, ([], [], [], []))
             times.append(spent)
             lines.append(int(getattr(bot, "iterations_run", 0)))
+            outs.append(int(getattr(bot, "playouts_run", 0)))
             cut.append(int(getattr(bot, "dropped", 0)))
-        for config, (times, lines, cut) in by_config.items():
-            print(row(config, times, lines, cut, limit))
+        for config, (times, lines, outs, cut) in by_config.items():
+            print(row(config, times, lines, outs, cut, limit))
         every = [[x for part in column for x in part] for column in zip(*by_config.values(), strict=True)]
-        print(row("all", every[0], [int(n) for n in every[1]], [int(n) for n in every[2]], limit))
+        counts = [[int(n) for n in column] for column in every[1:]]
+        print(row("all", every[0], counts[0], counts[1], counts[2], limit))
         print(f"  load average now {os.getloadavg()[0]:.2f}")
         sys.stdout.flush()
     return 0

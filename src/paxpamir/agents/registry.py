@@ -2,7 +2,8 @@
 
 A bot is named ``kind`` or ``kind:level``; :func:`make_agent` builds one from its name and a seed, and
 :func:`bot_names` lists every name. The search's levels are times a decision (``search:fast`` about 0.3 s,
-``search`` 1 s, ``search:strong`` 5 s: :data:`~paxpamir.agents.search.SEARCH_LEVELS`); ``search:N`` is a budget
+``search`` 1 s, ``search:strong`` 5 s, four of them on playouts to the end of the game:
+:data:`~paxpamir.agents.search.SEARCH_LEVELS`); ``search:N`` is a budget
 of N lines, whose decisions depend only on the seed, and ``search:Xs`` one of X seconds; settings join with
 commas (``search:strong,w0.5``, see :func:`_search_settings`), for experiments. ``wakhan`` is the
 rulebook's automa; she can only sit in the last seat of a game created with ``wakhan=True``.
@@ -91,7 +92,8 @@ KINDS: Final[dict[str, BotKind]] = {
         {level: _search(level) for level in SEARCH_LEVELS},
         "normal",
         "information-set Monte Carlo tree search over determinizations of its own view: about 0.3 s a decision "
-        "(fast), 1 s (normal), 5 s (strong), or N lines (search:N, the same decisions for a seed on any machine)",
+        "(fast), 1 s (normal), 5 s (strong, most of it playing its best two candidates on to the end of the "
+        "game), or N lines (search:N, the same decisions for a seed on any machine)",
     ),
     "wakhan": BotKind("wakhan", {"normal": lambda seed: WakhanAgent(seed)}, "normal", "the rulebook's automa"),
 }

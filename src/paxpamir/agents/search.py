@@ -32,10 +32,10 @@ A decision is searched like this:
    all their lines so far, with the heuristic's own score of each counted as :data:`PRIOR_LINES` lines more: a
    few unlucky deals do not overturn a clear preference, which matters most with more players, whose replies
    make lines noisier.
-4. **Playouts** (a setting, :data:`PLAYOUTS`, off in the levels): a share of the budget kept from the halving
-   plays its best two candidates' lines on to the end of the game (:func:`play_out`: every seat's turns drawn by
-   its heuristic scores), in fresh determinizations with the same draws for both; each candidate's halving value
-   plus its share of the playouts' wins decides.
+4. **Playouts** (four fifths of the strong level's time; off in the fast and normal levels, :data:`PLAYOUTS`): a
+   share of the budget kept from the halving plays its best two candidates' lines on to the end of the game
+   (:func:`play_out`: every seat's turns drawn by its heuristic scores), in fresh determinizations with the same
+   draws for both; each candidate's halving value plus its share of the playouts' wins decides.
 
 **Budgets.** A budget is in seconds, in lines (iterations), or both (whichever runs out first):
 
@@ -97,14 +97,16 @@ from .wakhan import WakhanPlayer
 if TYPE_CHECKING:
     from ..engine.steps import Option
 
-#: Levels by name: the seconds a searched decision takes (the heuristic's candidate scoring included), and how
-#: many candidates they are spent on. A slower machine or the pure-Python build plays fewer lines in them. For a
+#: Levels by name: the seconds a searched decision takes (the heuristic's candidate scoring included), how many
+#: candidates they are spent on, and (the strong level) the share of them spent on playouts to the end of the game
+#: from its best two candidates' lines (:data:`PLAYOUTS`). A slower machine or the pure-Python build plays fewer
+#: lines in them. For a
 #: decision that does not depend on the machine, give a budget in lines instead (``SearchBot(iterations=80)``,
 #: the bot named ``search:80``).
 SEARCH_LEVELS: Final[dict[str, dict[str, Any]]] = {
     "fast": {"seconds": 0.3, "root_width": 4, "widening": 0.0},
     "normal": {"seconds": 1.0, "root_width": 4, "widening": 0.0},
-    "strong": {"seconds": 5.0, "root_width": 8, "widening": 0.0},
+    "strong": {"seconds": 5.0, "root_width": 8, "widening": 0.0, "playouts": 0.8},
 }
 
 #: The decisions the search leaves to the heuristic's one-action lookahead, by their role there
@@ -207,9 +209,10 @@ MIXED: Final[float] = 0.0
 #: options at a time while it lasts); the rest is the lines'.
 PLAN_SHARE: Final[float] = 0.4
 #: The share of a decision's budget spent, after the halving, on playouts to the end of the game from the ends of
-#: its best :data:`PLAYOUT_WIDTH` candidates' lines (0: none; ``search:n0.5``). Measured on 1,148 positions of
-#: arena games (docs/search-strength.md, *Playouts from the ends of its lines*), a dozen such playouts pick among the
-#: candidates better than the reward at the line's end does.
+#: its best :data:`PLAYOUT_WIDTH` candidates' lines (0: none; ``search:n0.5``; the strong level's 0.8 is set in
+#: :data:`SEARCH_LEVELS`). Measured on 1,148 positions of arena games (docs/search-strength.md, *Playouts from the
+#: ends of its lines*), a dozen such playouts pick among the candidates better than the reward at the line's end
+#: does; in the arena, the strong level's four seconds of them beat the normal level (*Playouts in the search*).
 PLAYOUTS: Final[float] = 0.0
 #: The candidates (the halving's best) that the playouts decide among.
 PLAYOUT_WIDTH: Final[int] = 2
