@@ -100,9 +100,8 @@ if TYPE_CHECKING:
 #: Levels by name: the seconds a searched decision takes (the heuristic's candidate scoring included), how many
 #: candidates they are spent on, and (the strong level) the share of them spent on playouts to the end of the game
 #: from its best two candidates' lines (:data:`PLAYOUTS`). A slower machine or the pure-Python build plays fewer
-#: lines in them. For a
-#: decision that does not depend on the machine, give a budget in lines instead (``SearchBot(iterations=80)``,
-#: the bot named ``search:80``).
+#: lines in them. For a decision that does not depend on the machine, give a budget in lines instead
+#: (``SearchBot(iterations=80)``, the bot named ``search:80``).
 SEARCH_LEVELS: Final[dict[str, dict[str, Any]]] = {
     "fast": {"seconds": 0.3, "root_width": 4, "widening": 0.0},
     "normal": {"seconds": 1.0, "root_width": 4, "widening": 0.0},
