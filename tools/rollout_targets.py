@@ -210,9 +210,10 @@ def summary(args: argparse.Namespace, out: TextIO) -> int:
     print(f"{len(roots)} positions, {sum(len(r) for r in roots.values())} candidates; judged by the second half of "
           f"each candidate's playouts; a candidate drawn at random: regret {blind / n_roots:.4f}", file=out)
     for j in judges:
-        a, n, wa, wn = agree[j]
-        print(f"{j:>9}: pairs ordered as the playouts order them {a / max(n, 1):.1%} of {n}, where they differ by 0.2 "
-              f"or more {wa / max(wn, 1):.1%} of {wn}; its best the playouts' best {best[j] / n_roots:.1%}; "
+        right, pairs, wide_right, wide_pairs = agree[j]
+        print(f"{j:>9}: pairs ordered as the playouts order them {right / max(pairs, 1):.1%} of {pairs}, where they "
+              f"differ by 0.2 or more {wide_right / max(wide_pairs, 1):.1%} of {wide_pairs}; its best the playouts' "
+              f"best {best[j] / n_roots:.1%}; "
               f"regret {sum(lost[j]) / n_roots:.4f}{_against(lost[j], lost['heuristic']) if j != 'heuristic' else ''}",
               file=out)
     # How the playouts' own choice improves with their number: the first k of the first half, for k up to it.
