@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 from test_bots import _turn_position
@@ -37,6 +38,7 @@ from paxpamir.agents.search import (
     TurnNode,
     _turn_key,
     determinize,
+    play_on,
     play_out,
 )
 from paxpamir.engine.errors import PamirError
@@ -850,6 +852,31 @@ def test_a_playout_plays_a_determinization_to_the_end_by_the_heuristics_scores()
             play_out(world.clone(), random.Random(1), wrong)
 
 
+def _playouts_by_hand(
+    probe: SearchBot,
+    view: dict[str, Any],
+    seat: int,
+    ranked: list[tuple[Option, float]],
+    count: int,
+    value: Callable[[Game, int], float],
+) -> bool:
+    """Whether the bot's playout stage over ``ranked`` (``count`` determinizations) chooses as its replay by hand
+    from the same random draws does: each candidate's line end played on and valued by ``value(end, draws)``."""
+    state = probe.rng.getstate()
+    chosen, played = probe._playouts(view, seat, ranked, None, count)
+    probe.rng.setstate(state)
+    values = [0.0] * len(ranked)
+    for _ in range(count):
+        world = determinize(view, seat, probe.rng, probe.remember)
+        draws = probe.rng.getrandbits(64)
+        for i, (option, _) in enumerate(ranked):
+            end = probe.play_line(world, seat, option)
+            assert end is not None
+            values[i] += value(end, draws)
+    best = max(range(len(ranked)), key=lambda i: (ranked[i][1] + values[i] / count, -i))
+    return played == count and chosen == ranked[best][0]
+
+
 def test_a_share_of_the_budget_may_go_to_playouts_from_the_best_two_candidates_lines() -> None:
     # search:n0.5: half the budget plays the halving's best two candidates' lines on to the end of the game, in the
     # same fresh determinizations with the same draws for both; each candidate's value is then its halving value
@@ -869,20 +896,13 @@ def test_a_share_of_the_budget_may_go_to_playouts_from_the_best_two_candidates_l
     view = determinization_base(game, seat)
     probe = SearchBot(seed=5, iterations=10)
     ranked = [(o, 0.5) for o in game.legal_options()[:2]]
-    state = probe.rng.getstate()
-    chosen, played = probe._playouts(view, seat, ranked, None, 3)
-    probe.rng.setstate(state)
-    wins = [0.0, 0.0]
-    for _ in range(3):
-        world = determinize(view, seat, probe.rng, probe.remember)
-        draws = probe.rng.getrandbits(64)
-        for i, (option, _) in enumerate(ranked):
-            end = probe.play_line(world, seat, option)
-            assert end is not None
-            shares = play_out(end, random.Random(draws))
-            assert shares is not None
-            wins[i] += shares[seat]
-    assert played == 3 and chosen == ranked[0 if wins[0] >= wins[1] else 1][0]
+
+    def share(end: Game, draws: int) -> float:
+        shares = play_out(end, random.Random(draws))
+        assert shares is not None
+        return shares[seat]
+
+    assert _playouts_by_hand(probe, view, seat, ranked, 3, share)
     # A halving value a whole win ahead is never overturned.
     assert probe._playouts(view, seat, [(ranked[1][0], 1.0), (ranked[0][0], 0.0)], None, 2)[0] == ranked[1][0]
     # On the clock: the playouts end by the decision's deadline.
@@ -918,3 +938,49 @@ def test_a_share_of_the_budget_may_go_to_playouts_from_the_best_two_candidates_l
     for width in (1, 0, True):
         with pytest.raises((TypeError, ValueError), match="playout_width is a whole number|int"):
             SearchBot(seed=1, iterations=10, playout_width=width)
+
+
+def test_a_playout_may_end_after_the_next_dominance_check_and_be_scored_by_the_reward_there() -> None:
+    # search:b1: a playout stops once one more Dominance Check has been resolved (or the game has ended first), and
+    # the searcher's reward there (its chance of winning, as where a line ends) stands for the share of the win.
+    world, seat, _ = _line_start(4, 41)
+    left = world.dominance_checks_left()
+    g = world.clone()
+    assert play_on(g, random.Random(7), checks=1)
+    assert g.is_over or g.dominance_checks_left() == left - 1
+    again = world.clone()
+    assert play_on(again, random.Random(7), checks=1) and again.state_hash() == g.state_hash()  # the same draws
+    two = world.clone()
+    assert play_on(two, random.Random(7), checks=2) and (two.is_over or two.dominance_checks_left() == left - 2)
+    whole = world.clone()
+    assert play_on(whole, random.Random(7)) and whole.is_over  # checks 0: to the end of the game
+    assert not play_on(world.clone(), random.Random(7), stop=lambda: True, checks=1)
+    for wrong in (-1, 5, True):
+        with pytest.raises(ValueError, match="checks is a number of Dominance Checks"):
+            play_on(world.clone(), random.Random(7), checks=wrong)
+    # In the search: the candidates' values by those rewards, replayed by hand from the same draws.
+    game = _turn_position(4, 31, 4)
+    player = game.current_player
+    assert player is not None
+    probe = SearchBot(seed=5, iterations=10, playout_checks=1)
+
+    def reward(end: Game, draws: int) -> float:
+        assert play_on(end, random.Random(draws), checks=1)
+        if end.is_over:
+            return 1.0 / len(end.winners) if player in end.winners else 0.0
+        return win_chance(end, player, probe.temperature)
+
+    ranked = [(o, 0.5) for o in game.legal_options()[:2]]
+    assert _playouts_by_hand(probe, determinization_base(game, player), player, ranked, 2, reward)
+    bot = make_agent("search:n0.8,b1", 1)
+    assert isinstance(bot, SearchBot) and (bot.playouts, bot.playout_checks) == (0.8, 1)
+    assert make_agent("search:b", 1).playout_checks == 1  # type: ignore[attr-defined]
+    assert make_agent("search:b2", 1).playout_checks == 2  # type: ignore[attr-defined]
+    assert make_agent("search", 1).playout_checks == 0  # type: ignore[attr-defined]
+    for bad in ("search:b5", "search:b1,b2", "search:bx"):
+        with pytest.raises(PamirError, match="b1 playouts that end after the next Dominance Check"):
+            parse_bot(bad)
+    for wrong in (-1, 5, True):
+        with pytest.raises((TypeError, ValueError), match="playout_checks is a number|int"):
+            SearchBot(seed=1, iterations=10, playout_checks=wrong)
+

@@ -119,7 +119,8 @@ def parse_bot(name: str) -> tuple[str, str]:
             "e1 lines to the end of the game once one Dominance Check is left (e2 two), "
             "m1 the other seats' replies drawn by their scores at that temperature, q0.3 the heuristic's score as that "
             "share of a candidate's value, v30 the heuristic's score counted as that many lines, n0.5 that share of "
-            "the time spent on playouts to the end of the game from the lines of its best two candidates; "
+            "the time spent on playouts to the end of the game from the lines of its best two candidates, "
+            "b1 playouts that end after the next Dominance Check, scored by its reward there (b2 the one after); "
             "for instance search:strong,w0.5)"
         )
     if kind != "search" and level not in info.levels:
@@ -147,7 +148,8 @@ def _search_settings(level: str) -> dict[str, Any] | None:
     heuristic's score of a candidate as that share of its value, the mean of its lines the rest (``q0``: the score
     counted as two lines), ``v30`` the heuristic's score of a candidate counted as that many lines (the levels: 2),
     ``n0.5`` that share of its budget spent after the halving on playouts to the end of the game from the lines of its
-    best two candidates (``n0``: none)
+    best two candidates (``n0``: none), ``b1`` playouts that end once the next Dominance Check has been resolved,
+    scored by its reward there (``b2``: the one after; ``b0``: to the end of the game)
     (:class:`~paxpamir.agents.search.SearchBot`; ``search:w0.5,p0`` is the search as it played before its
     continuation was planned and kept). The settings for ``SearchBot``, or None when ``level`` is not written so."""
     base = SEARCH_LEVELS["normal"]
@@ -199,6 +201,8 @@ def _search_settings(level: str) -> dict[str, Any] | None:
                 changes["reply_widening"] = float(token[1:])
             elif token.startswith("n") and "playouts" not in changes:
                 changes["playouts"] = float(token[1:])
+            elif token in ("b", "b0", "b1", "b2", "b3", "b4") and "playout_checks" not in changes:
+                changes["playout_checks"] = int(token[1:] or 1)
             elif token.startswith("u") and "follow_ups" not in changes:
                 changes["follow_ups"] = float(token[1:])
             elif token.isdigit() and not budget:

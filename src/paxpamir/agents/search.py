@@ -35,7 +35,9 @@ A decision is searched like this:
 4. **Playouts** (four fifths of the strong level's time; off in the fast and normal levels, :data:`PLAYOUTS`): a
    share of the budget kept from the halving plays its best two candidates' lines on to the end of the game
    (:func:`play_out`: every seat's turns drawn by its heuristic scores), in fresh determinizations with the same
-   draws for both; each candidate's halving value plus its share of the playouts' wins decides.
+   draws for both; each candidate's halving value plus its share of the playouts' wins decides. With
+   :data:`PLAYOUT_CHECKS` they stop after the next Dominance Check (:func:`play_on`) and are scored by the reward
+   there.
 
 **Budgets.** A budget is in seconds, in lines (iterations), or both (whichever runs out first):
 
@@ -220,6 +222,11 @@ PLAYOUT_WIDTH: Final[int] = 2
 PLAYOUT_TEMPERATURE: Final[float] = 1.0
 #: A budget in lines counts a playout as this many lines (about what one costs: 35 ms against 1 ms a line).
 PLAYOUT_LINES: Final[int] = 30
+#: Playouts end once this many Dominance Checks have been resolved, the position then scored by the searcher's reward
+#: (its chance of winning there, as where a line ends) unless the game has ended (0: to the end of the game;
+#: ``search:b1``). Shorter than a whole game, such a playout is cheaper, and its value is a chance rather than one
+#: winner of the seats: with four seats, both matter more.
+PLAYOUT_CHECKS: Final[int] = 0
 #: A playout that has not ended after this many decisions is dropped (none has come near it).
 PLAYOUT_STEPS: Final[int] = 20_000
 
@@ -238,32 +245,38 @@ def _turn_key(g: Game) -> str:
     return g.state_hash()
 
 
-def play_out(
+def play_on(
     g: Game,
     rng: random.Random,
     temperature: float = PLAYOUT_TEMPERATURE,
     wakhan: WakhanPlayer | None = None,
     stop: Callable[[], bool] | None = None,
-) -> list[float] | None:
-    """Play ``g`` (a determinization: every card known) to the end of the game, in place: every seat's turn
-    decisions drawn by its heuristic scores (an option ``temperature`` points behind the best e times less often),
-    its other decisions its heuristic's best (every decision at ``temperature`` 0), Wakhan's by her procedure.
-    Returns each seat's share of the win; None when ``stop()`` became true first (asked before each decision) or
-    the game did not end within :data:`PLAYOUT_STEPS` decisions.
+    checks: int = 0,
+) -> bool:
+    """Play ``g`` (a determinization: every card known) on, in place, to the end of the game, or with ``checks``
+    (1 or more) until that many more Dominance Checks have been resolved if the game has not ended first: every
+    seat's turn decisions drawn by its heuristic scores (an option ``temperature`` points behind the best e times
+    less often), its other decisions its heuristic's best (every decision at ``temperature`` 0), Wakhan's by her
+    procedure. False, with ``g`` part-played, when ``stop()`` became true first (asked before each decision) or
+    the game did not get there within :data:`PLAYOUT_STEPS` decisions.
 
     >>> from paxpamir import Game
-    >>> shares = play_out(Game.new(players=2, seed=5), random.Random(1))
-    >>> shares is not None and sum(shares) == 1.0
+    >>> g = Game.new(players=2, seed=5)
+    >>> left = g.dominance_checks_left()
+    >>> play_on(g, random.Random(1), checks=1) and (g.is_over or g.dominance_checks_left() == left - 1)
     True
     """
     if not 0 <= temperature < math.inf:
         raise ValueError(f"temperature is 0 or a positive number of heuristic points, not {temperature}")
+    if not isinstance(checks, int) or isinstance(checks, bool) or not 0 <= checks <= 4:
+        raise ValueError(f"checks is a number of Dominance Checks, 0 to 4, not {checks!r}")
     g.quiet = True
+    until = g.dominance_checks_left() - checks if checks else -1  # the checks left where it stops
     for _ in range(PLAYOUT_STEPS):
-        if g.is_over:
-            return [1.0 / len(g.winners) if p in g.winners else 0.0 for p in range(g.n)]
+        if g.is_over or (checks and g.dominance_checks_left() <= until):
+            return True
         if stop is not None and stop():
-            return None
+            return False
         who = g.current_player
         assert who is not None
         if who == g.wakhan:
@@ -276,12 +289,33 @@ def play_out(
                 continue
             scores = scores_within(g, who, options, True, 0, False, stop)
             if scores is None:
-                return None
+                return False
             top = max(scores)
             g.apply(rng.choices(options, [math.exp((score - top) / temperature) for score in scores])[0])
         elif not greedy_step(g, who, True, stop=stop):
-            return None
-    return None
+            return False
+    return False
+
+
+def play_out(
+    g: Game,
+    rng: random.Random,
+    temperature: float = PLAYOUT_TEMPERATURE,
+    wakhan: WakhanPlayer | None = None,
+    stop: Callable[[], bool] | None = None,
+) -> list[float] | None:
+    """Play ``g`` (a determinization: every card known) to the end of the game, in place (:func:`play_on`).
+    Returns each seat's share of the win; None when ``stop()`` became true first (asked before each decision) or
+    the game did not end within :data:`PLAYOUT_STEPS` decisions.
+
+    >>> from paxpamir import Game
+    >>> shares = play_out(Game.new(players=2, seed=5), random.Random(1))
+    >>> shares is not None and sum(shares) == 1.0
+    True
+    """
+    if not play_on(g, rng, temperature, wakhan, stop):
+        return None
+    return [1.0 / len(g.winners) if p in g.winners else 0.0 for p in range(g.n)]
 
 
 def _rounds(candidates: int) -> int:
@@ -333,7 +367,9 @@ class SearchBot:
     heuristic scores at that temperature (:data:`MIXED`: 0, their best); ``prior_share``: the heuristic's score of
     a candidate as that share of its value, the mean of its lines the rest (:data:`PRIOR_SHARE`: 0, the score counted
     as ``prior_lines`` lines); ``playouts``: the share of its budget spent after the halving on playouts to the end
-    of the game from the lines of its best ``playout_width`` candidates (:data:`PLAYOUTS`: 0, none; :meth:`_playouts`).
+    of the game from the lines of its best ``playout_width`` candidates (:data:`PLAYOUTS`: 0, none; :meth:`_playouts`);
+    ``playout_checks``: playouts that end once that many Dominance Checks have been resolved, scored by its reward
+    there (:data:`PLAYOUT_CHECKS`: 0, to the end of the game).
     ``clock`` reads the time in seconds (tests give a fake one).
 
     >>> from paxpamir import Game
@@ -370,6 +406,7 @@ class SearchBot:
         prior_share: float = PRIOR_SHARE,
         playouts: float = PLAYOUTS,
         playout_width: int = PLAYOUT_WIDTH,
+        playout_checks: int = PLAYOUT_CHECKS,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         if iterations is None and seconds is None:
@@ -416,6 +453,8 @@ class SearchBot:
             raise ValueError(f"playouts is a share of the budget, from 0 to below 1, not {playouts}")
         if not isinstance(playout_width, int) or isinstance(playout_width, bool) or playout_width < 2:
             raise ValueError(f"playout_width is a whole number of candidates, 2 or more, not {playout_width!r}")
+        if not isinstance(playout_checks, int) or isinstance(playout_checks, bool) or not 0 <= playout_checks <= 4:
+            raise ValueError(f"playout_checks is a number of Dominance Checks, 0 to 4, not {playout_checks!r}")
         self.seed = seed
         self.rng = random.Random(seed)
         self.iterations = iterations
@@ -445,6 +484,7 @@ class SearchBot:
         self.prior_share = prior_share
         self.playouts = playouts
         self.playout_width = playout_width
+        self.playout_checks = playout_checks
         # Follow-ups within an action: no plans.
         self.follow = HeuristicBot(seed, plan=0, reply=0, fitted=guided, remember=remember)
         self.wakhan = WakhanPlayer()
@@ -533,11 +573,12 @@ class SearchBot:
     ) -> tuple[Option, int]:
         """Choose among the halving's best candidates ``ranked`` (best first, with their values) by playouts
         (:data:`PLAYOUTS`): in fresh determinizations, each candidate's line (:meth:`play_line`) played on to the
-        end of the game (:func:`play_out`), all with the same random draws; a candidate's value is then its
-        halving value plus its share of the playouts' wins. ``count`` determinizations, or as many as end before
-        ``deadline`` (one is begun only if it can end in time at the pace of those before; one cut short is not
-        counted). Returns the choice (the halving's best when no determinization ended) and the determinizations
-        played out."""
+        end of the game (:func:`play_on`; with :attr:`playout_checks`, until that many Dominance Checks have been
+        resolved, then scored by its reward), all with the same random draws; a candidate's value is then its
+        halving value plus its share of the playouts' wins (or mean reward). ``count`` determinizations, or as many
+        as end before ``deadline`` (one is begun only if it can end in time at the pace of those before; one cut
+        short is not counted). Returns the choice (the halving's best when no determinization ended) and the
+        determinizations played out."""
         clock = self.clock
         past = self._past(deadline)
         wins = [0.0] * len(ranked)
@@ -552,10 +593,13 @@ class SearchBot:
             shares: list[float] = []
             for option, _ in ranked:
                 end = self.play_line(world, player, option, None, deadline)
-                result = None if end is None else play_out(end, random.Random(draws), wakhan=self.wakhan, stop=past)
-                if result is None:
+                if end is None or not play_on(
+                    end, random.Random(draws), wakhan=self.wakhan, stop=past, checks=self.playout_checks
+                ):
                     break
-                shares.append(result[player])
+                # Its share of the win where the game ended (every reward is that there), else its reward after
+                # the Dominance Checks it was played through (:data:`PLAYOUT_CHECKS`).
+                shares.append(self._reward_of(end, player))
             if len(shares) < len(ranked):  # cut short by the deadline
                 break
             for i, share in enumerate(shares):
