@@ -251,7 +251,7 @@ def play_on(
     temperature: float = PLAYOUT_TEMPERATURE,
     wakhan: WakhanPlayer | None = None,
     stop: Callable[[], bool] | None = None,
-    checks: int = 0,
+    checks: object = 0,
 ) -> bool:
     """Play ``g`` (a determinization: every card known) on, in place, to the end of the game, or with ``checks``
     (1 or more) until that many more Dominance Checks have been resolved if the game has not ended first: every
@@ -270,10 +270,11 @@ def play_on(
         raise ValueError(f"temperature is 0 or a positive number of heuristic points, not {temperature}")
     if not isinstance(checks, int) or isinstance(checks, bool) or not 0 <= checks <= 4:
         raise ValueError(f"checks is a number of Dominance Checks, 0 to 4, not {checks!r}")
+    more: int = checks  # typed object above: compiled, an int parameter would take True as 1 before the check
     g.quiet = True
-    until = g.dominance_checks_left() - checks if checks else -1  # the checks left where it stops
+    until = g.dominance_checks_left() - more if more else -1  # the checks left where it stops
     for _ in range(PLAYOUT_STEPS):
-        if g.is_over or (checks and g.dominance_checks_left() <= until):
+        if g.is_over or (more and g.dominance_checks_left() <= until):
             return True
         if stop is not None and stop():
             return False
@@ -406,7 +407,7 @@ class SearchBot:
         prior_share: float = PRIOR_SHARE,
         playouts: float = PLAYOUTS,
         playout_width: int = PLAYOUT_WIDTH,
-        playout_checks: int = PLAYOUT_CHECKS,
+        playout_checks: object = PLAYOUT_CHECKS,  # object: compiled, an int parameter would take True as 1
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         if iterations is None and seconds is None:
@@ -484,7 +485,7 @@ class SearchBot:
         self.prior_share = prior_share
         self.playouts = playouts
         self.playout_width = playout_width
-        self.playout_checks = playout_checks
+        self.playout_checks: int = playout_checks
         # Follow-ups within an action: no plans.
         self.follow = HeuristicBot(seed, plan=0, reply=0, fitted=guided, remember=remember)
         self.wakhan = WakhanPlayer()
