@@ -984,3 +984,31 @@ def test_a_playout_may_end_after_the_next_dominance_check_and_be_scored_by_the_r
         with pytest.raises((TypeError, ValueError), match="playout_checks is a number|int"):
             SearchBot(seed=1, iterations=10, playout_checks=wrong)
 
+
+
+def test_playouts_may_be_played_from_more_than_the_best_two_candidates_lines() -> None:
+    # search:y3: the playouts start from the lines of the halving's best three candidates (the levels: two), each
+    # playout then costing three candidates' lines of a budget in lines; the choice is one of those three, the one a
+    # replay by hand of the same draws values best.
+    game = _turn_position(2, 31, 4)
+    bot = SearchBot(seed=2, iterations=600, root_width=4, playouts=0.5, playout_width=3)
+    made = bot.decide(game)
+    count = round(600 * 0.5 / (PLAYOUT_LINES * 3))
+    assert bot.playouts_run == count and bot.iterations_run <= 600 - count * PLAYOUT_LINES * 3
+    assert made.option in [o for o, _ in bot.last_ranking[:3]]
+    seat = game.current_player
+    assert seat is not None
+
+    def share(end: Game, draws: int) -> float:
+        shares = play_out(end, random.Random(draws))
+        assert shares is not None
+        return shares[seat]
+
+    ranked = [(o, 0.5) for o in game.legal_options()[:3]]
+    assert _playouts_by_hand(SearchBot(seed=5, iterations=10), determinization_base(game, seat), seat, ranked, 2, share)
+    named = make_agent("search:n0.8,b1,y4", 1)
+    assert isinstance(named, SearchBot) and (named.playouts, named.playout_checks, named.playout_width) == (0.8, 1, 4)
+    assert make_agent("search", 1).playout_width == PLAYOUT_WIDTH == 2  # type: ignore[attr-defined]
+    for bad in ("search:y1", "search:y", "search:y3,y4", "search:y33", "search:yx"):
+        with pytest.raises(PamirError, match="y3 playouts from its best three candidates"):
+            parse_bot(bad)

@@ -120,7 +120,8 @@ def parse_bot(name: str) -> tuple[str, str]:
             "m1 the other seats' replies drawn by their scores at that temperature, q0.3 the heuristic's score as that "
             "share of a candidate's value, v30 the heuristic's score counted as that many lines, n0.5 that share of "
             "the time spent on playouts to the end of the game from the lines of its best two candidates, "
-            "b1 playouts that end after the next Dominance Check, scored by its reward there (b2 the one after); "
+            "b1 playouts that end after the next Dominance Check, scored by its reward there (b2 the one after), "
+            "y3 playouts from its best three candidates' lines; "
             "for instance search:strong,w0.5)"
         )
     if kind != "search" and level not in info.levels:
@@ -149,7 +150,8 @@ def _search_settings(level: str) -> dict[str, Any] | None:
     counted as two lines), ``v30`` the heuristic's score of a candidate counted as that many lines (the levels: 2),
     ``n0.5`` that share of its budget spent after the halving on playouts to the end of the game from the lines of its
     best two candidates (``n0``: none), ``b1`` playouts that end once the next Dominance Check has been resolved,
-    scored by its reward there (``b2``: the one after; ``b0``: to the end of the game)
+    scored by its reward there (``b2``: the one after; ``b0``: to the end of the game), ``y3`` playouts from the lines
+    of its best three candidates (the levels: two)
     (:class:`~paxpamir.agents.search.SearchBot`; ``search:w0.5,p0`` is the search as it played before its
     continuation was planned and kept). The settings for ``SearchBot``, or None when ``level`` is not written so."""
     base = SEARCH_LEVELS["normal"]
@@ -203,6 +205,8 @@ def _search_settings(level: str) -> dict[str, Any] | None:
                 changes["playouts"] = float(token[1:])
             elif token in ("b", "b0", "b1", "b2", "b3", "b4") and "playout_checks" not in changes:
                 changes["playout_checks"] = int(token[1:] or 1)
+            elif token.startswith("y") and token[1:].isdigit() and "playout_width" not in changes:
+                changes["playout_width"] = int(token[1:])
             elif token.startswith("u") and "follow_ups" not in changes:
                 changes["follow_ups"] = float(token[1:])
             elif token.isdigit() and not budget:
@@ -216,7 +220,7 @@ def _search_settings(level: str) -> dict[str, Any] | None:
         return None
     if not 1 <= changes.get("root_width", 1) <= MAX_CANDIDATES or changes.get("plan", 0) > MAX_CANDIDATES:
         return None
-    if changes.get("opponent_plan", 0) > MAX_CANDIDATES:
+    if changes.get("opponent_plan", 0) > MAX_CANDIDATES or not 2 <= changes.get("playout_width", 2) <= MAX_CANDIDATES:
         return None
     if changes.get("horizon", 0) > MAX_HORIZON or not 1 <= changes.get("depth", 1) <= MAX_DEPTH:
         return None
