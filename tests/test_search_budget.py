@@ -540,7 +540,7 @@ def test_the_reward_may_be_learned_from_who_won_two_player_games() -> None:
     for bad in ("search:l,l", "search:l5", "search:ll", "search:l,l1"):
         with pytest.raises(PamirError, match="l the learned reward"):
             parse_bot(bad)
-    for wrong in (5, -1, "yes"):
+    for wrong in (5, -1, "yes", True):
         with pytest.raises((TypeError, ValueError), match="learned is a number of Dominance Checks left|int"):
             SearchBot(seed=1, iterations=10, learned=wrong)  # type: ignore[arg-type]
 
@@ -594,7 +594,7 @@ def test_late_in_the_game_lines_may_be_played_to_its_end() -> None:
     for bad in ("search:e,e", "search:e5", "search:ee", "search:e1,e2"):
         with pytest.raises(PamirError, match="e1 lines to the end of the game"):
             parse_bot(bad)
-    for wrong in (5, -1, "yes", 1.5):  # compiled, one that is no int is a TypeError on the call
+    for wrong in (5, -1, "yes", 1.5, True):
         with pytest.raises((TypeError, ValueError), match="finish is a number of Dominance Checks left|int"):
             SearchBot(seed=1, iterations=10, finish=wrong)  # type: ignore[arg-type]
 

@@ -400,9 +400,9 @@ class SearchBot:
         follow_ups: float = FOLLOW_UPS,
         remember: bool = REMEMBER,
         distinct: bool = DISTINCT,
-        learned: int = LEARNED,
+        learned: object = LEARNED,  # object: compiled, an int parameter would take True as 1
         next_action: bool = NEXT_ACTION,
-        finish: int = FINISH,
+        finish: object = FINISH,  # object: compiled, an int parameter would take True as 1
         mixed: float = MIXED,
         prior_share: float = PRIOR_SHARE,
         playouts: float = PLAYOUTS,
@@ -478,9 +478,9 @@ class SearchBot:
         self.guided = guided
         self.remember = remember
         self.distinct = distinct
-        self.learned = learned
+        self.learned: int = learned
         self.next_action = next_action
-        self.finish = finish
+        self.finish: int = finish
         self.mixed = mixed
         self.prior_share = prior_share
         self.playouts = playouts
