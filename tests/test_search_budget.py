@@ -985,7 +985,6 @@ def test_a_playout_may_end_after_the_next_dominance_check_and_be_scored_by_the_r
             SearchBot(seed=1, iterations=10, playout_checks=wrong)
 
 
-
 def test_playouts_may_be_played_from_more_than_the_best_two_candidates_lines() -> None:
     # search:y3: the playouts start from the lines of the halving's best three candidates (the levels: two), each
     # playout then costing three candidates' lines of a budget in lines; the choice is one of those three, the one a
