@@ -1,6 +1,7 @@
 """The search's learned reward (``heuristic.learned_chance``, ``search:l``): boosted trees over the heuristic's
 features, the deck and the Dominance Checks left, fitted to who won two-player games of heuristic bots
-(``agents/value_trees.py``, written by ``tools/fit_value_trees.py``)."""
+(``agents/value_trees.py``, written by ``tools/fit_value_trees.py``) and four-player games of the search
+(``agents/value_trees4.py``, written by ``tools/fit_four_player_judge.py``)."""
 
 from __future__ import annotations
 
@@ -15,8 +16,19 @@ import pytest
 from toolkit import arena_records, load_tool
 
 from paxpamir import Game
-from paxpamir.agents import value_trees
-from paxpamir.agents.heuristic import FEATURES, fitted_chance, learned_chance, learned_inputs, win_chance
+from paxpamir.agents import value_trees, value_trees4
+from paxpamir.agents.heuristic import (
+    FEATURES,
+    WIN_TEMPERATURE,
+    fitted_chance,
+    learned_chance,
+    learned_chances,
+    learned_inputs,
+    player_values,
+    seat_features,
+    seat_inputs,
+    win_chance,
+)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 #: Two-player games of the search against the search before (not the games the trees were fitted to).
@@ -34,62 +46,106 @@ def _random_game(players: int, seed: int, decisions: int, wakhan: bool = False) 
 
 
 def test_the_trees_are_whole_and_read_only_the_inputs() -> None:
-    inputs = len(learned_inputs(Game.new(players=2, seed=1), 0))
-    assert inputs == 3 * len(FEATURES) + 4
-    nodes = len(value_trees.FEATURE)
-    assert len(value_trees.ROOTS) >= 50 and nodes == len(value_trees.THRESHOLD) == len(value_trees.LEFT)
-    assert list(value_trees.ROOTS) == sorted(value_trees.ROOTS) and value_trees.ROOTS[0] == 0
-    for node, feature in enumerate(value_trees.FEATURE):
-        if feature < 0:  # a leaf
-            assert value_trees.LEFT[node] == value_trees.RIGHT[node] == -1
-        else:
-            assert feature < inputs and node < value_trees.LEFT[node] < nodes and node < value_trees.RIGHT[node] < nodes
+    four = Game.new(players=4, seed=1)
+    for trees, inputs in (
+        (value_trees, len(learned_inputs(Game.new(players=2, seed=1), 0))),
+        (value_trees4, len(seat_inputs(four, seat_features(four, 0), 0, 1))),
+    ):
+        nodes = len(trees.FEATURE)
+        assert len(trees.ROOTS) >= 50 and nodes == len(trees.THRESHOLD) == len(trees.LEFT) == len(trees.RIGHT)
+        assert list(trees.ROOTS) == sorted(trees.ROOTS) and trees.ROOTS[0] == 0
+        for node, feature in enumerate(trees.FEATURE):
+            if feature < 0:  # a leaf
+                assert trees.LEFT[node] == trees.RIGHT[node] == -1
+            else:
+                assert feature < inputs and node < trees.LEFT[node] < nodes and node < trees.RIGHT[node] < nodes
+    assert len(learned_inputs(Game.new(players=2, seed=1), 0)) == 3 * len(FEATURES) + 4
+    assert len(seat_inputs(four, seat_features(four, 0), 0, 1)) == 4 * len(FEATURES) + 5
 
 
-def test_the_learned_chance_foresees_who_wins_search_games_better_than_the_heuristic() -> None:
-    # Fitted to games of heuristic bots, it is scored on the first 40 of the search's games against the search
-    # before, at the start of every turn from both seats' views: the mean log-loss of who won.
-    losses: dict[str, list[float]] = {"learned": [], "fitted": [], "heuristic": []}
-    late: dict[str, list[float]] = {"learned": [], "heuristic": []}
-    for path in sorted(glob.glob(os.path.join(SEARCH_GAMES, "game-*.json")))[:40]:
+def test_a_seats_four_player_inputs_are_its_features_beside_the_others_best_and_mean() -> None:
+    game = _random_game(4, 7, 120)
+    assert not game.is_over
+    rows = seat_features(game, 2)
+    n = len(FEATURES)
+    x = seat_inputs(game, rows, 2, 1)
+    others = [rows[0], rows[2], rows[3]]
+    assert x[:n] == rows[1]
+    assert x[n : 2 * n] == [max(r[i] for r in others) for i in range(n)]
+    assert x[2 * n : 3 * n] == [rows[1][i] - x[n + i] for i in range(n)]
+    assert x[3 * n : 4 * n] == pytest.approx([rows[1][i] - sum(r[i] for r in others) / 3 for i in range(n)])
+    assert x[4 * n :] == [len(game.deck), game.dominance_checks_left(), game.turn, 0.0, (1 - game.current) % 4]
+    assert seat_inputs(game, rows, 2, 2)[-2] == 1.0  # the viewer's own seat
+
+
+def test_the_four_player_chances_add_up_to_one_and_foresee_held_out_games_better_than_the_heuristic() -> None:
+    # The trees were fitted on the four-player arena games of measurements/ but those of the last seeds, which
+    # they have not seen: scored on the first 15 of those of the search against the search before, at the start of
+    # every turn from every seat's view, the mean log-loss of who won (a shared win split).
+    held = value_trees4.HELD_OUT_SEED
+    records = []
+    for path in sorted(glob.glob(os.path.join(ROOT, "measurements", "arena", "4p-search-vs-search-w0.5-p0-seed8000",
+                                              "game-*.json"))):
         with open(path, encoding="utf-8") as f:
             record = json.load(f)
-        game = Game.new(players=2, seed=record["seed"])
+        if record["seed"] >= held:
+            records.append(record)
+    assert len(records) >= 15
+    losses: dict[str, list[float]] = {"learned": [], "heuristic": [], "heuristic at 36": []}
+    late: dict[str, list[float]] = {"learned": [], "heuristic at 36": []}
+    for record in records[:15]:
+        game = Game.new(players=4, seed=record["seed"])
         seen = []
         last = -1
         for choice in record["choices"]:
             if game.phase == "play" and game.decision == "turn" and game.turn != last:
                 last = game.turn
-                for viewer in (0, 1):
-                    chances = (learned_chance(game, viewer), fitted_chance(game, viewer), win_chance(game, viewer))
-                    seen.append((viewer, game.dominance_checks_left(), chances))
+                for viewer in range(4):
+                    chances = learned_chances(game, viewer)
+                    assert sum(chances) == pytest.approx(1.0) and all(0 < c < 1 for c in chances)
+                    assert chances[viewer] == learned_chance(game, viewer)
+                    values = player_values(game, viewer)  # the search's reward: a softmax of the heuristic's values
+                    assert _softmax(values, WIN_TEMPERATURE)[viewer] == pytest.approx(win_chance(game, viewer))
+                    views = (chances, _softmax(values, WIN_TEMPERATURE), _softmax(values, 36.0))
+                    seen.append((game.dominance_checks_left(), views))
             game.apply(tuple(choice[1]))
         assert game.is_over
-        for viewer, left, chances in seen:
-            won = viewer in game.winners and len(game.winners) == 1
-            for name, chance in zip(losses, chances, strict=True):
-                loss = -math.log(chance if won else 1.0 - chance)
+        for left, views in seen:
+            for name, view in zip(losses, views, strict=True):
+                loss = -sum(math.log(view[w]) for w in game.winners) / len(game.winners)
                 losses[name].append(loss)
-                if left == 1 and name in late:
+                if left <= 1 and name in late:
                     late[name].append(loss)
     mean = {name: sum(values) / len(values) for name, values in losses.items()}
     assert len(losses["learned"]) > 1500
-    assert mean["learned"] < 0.95 * min(mean["fitted"], mean["heuristic"]) < 0.95 * math.log(2)
-    # Most of all where one Dominance Check is left: how much a lead is worth then is what a linear value misses.
-    assert sum(late["learned"]) < 0.9 * sum(late["heuristic"])
+    # Between equal searches four-player games are foreseen little (an even chance scores log 4 = 1.386; the
+    # heuristic at its best temperature, 36, scores 1.384 on these, the trees 1.367), most with one check left.
+    assert mean["learned"] < mean["heuristic at 36"] < mean["heuristic"]
+    assert mean["learned"] < math.log(4) - 0.01
+    assert sum(late["learned"]) < 0.97 * sum(late["heuristic at 36"])
+
+
+def _softmax(values: list[float], temperature: float) -> list[float]:
+    top = max(values)
+    weights = [math.exp((v - top) / temperature) for v in values]
+    return [w / sum(weights) for w in weights]
 
 
 def test_other_games_keep_the_fitted_chance_and_the_end_a_share_of_the_win() -> None:
-    for game in (_random_game(4, 3, 60), _random_game(3, 4, 60), _random_game(2, 5, 60, wakhan=True)):
+    for game in (_random_game(3, 4, 60), _random_game(5, 3, 60), _random_game(2, 5, 60, wakhan=True)):
         assert not game.is_over
         assert learned_chance(game, 0) == fitted_chance(game, 0)
-    game = _random_game(2, 6, 60)
-    chances = [learned_chance(game, p) for p in (0, 1)]
-    assert all(0 < c < 1 for c in chances) and chances[0] != fitted_chance(game, 0)
-    while not game.is_over:
-        game.apply(game.legal_options()[0])
-    assert [learned_chance(game, p) for p in (0, 1)] == [1 / len(game.winners) if p in game.winners else 0.0
-                                                         for p in (0, 1)]
+        with pytest.raises(ValueError, match="four-player games without Wakhan"):
+            learned_chances(game, 0)
+    for players, seed in ((2, 6), (4, 3)):
+        game = _random_game(players, seed, 60)
+        chances = [learned_chance(game, p) for p in range(players)]
+        assert all(0 < c < 1 for c in chances) and chances[0] != fitted_chance(game, 0)
+        while not game.is_over:
+            game.apply(game.legal_options()[0])
+        assert [learned_chance(game, p) for p in range(players)] == [
+            1 / len(game.winners) if p in game.winners else 0.0 for p in range(players)
+        ]
 
 
 def test_the_tool_fits_trees_to_arena_records_and_writes_them_as_python(

@@ -25,6 +25,7 @@ from paxpamir.agents.heuristic import (
     fitted_chance,
     greedy_step,
     learned_chance,
+    learned_chances,
     score_options,
     scores_within,
     win_chance,
@@ -520,7 +521,7 @@ def test_the_reward_may_be_the_evaluation_fitted_to_who_won() -> None:
         SearchBot(seed=1, iterations=10, fitted="yes")  # type: ignore[arg-type]
 
 
-def test_the_reward_may_be_learned_from_who_won_two_player_games() -> None:
+def test_the_reward_may_be_learned_from_who_won_two_and_four_player_games() -> None:
     # search:l scores a line by learned_chance (boosted trees fitted to who won two-player games); search:l1 only
     # where the line ends with at most one Dominance Check left, by the heuristic's chance before.
     world, seat, first = _line_start(2, 41)
@@ -537,6 +538,12 @@ def test_the_reward_may_be_learned_from_who_won_two_player_games() -> None:
     value = SearchBot(seed=1, iterations=10, learned=1)._line(late, seat, first, TurnNode())
     assert value == pytest.approx(learned_chance(end, seat)) != pytest.approx(win_chance(end, seat))
     assert [make_agent(name, 1).learned for name in ("search:l", "search:l1", "search:l0", "search")] == [4, 1, 0, 0]  # type: ignore[attr-defined]
+    # With four players, by the trees fitted to who won four-player games: the seat's share of the four chances.
+    world, seat, first = _line_start(4, 41)
+    end = _line_end(world, seat, first)
+    learned = SearchBot(seed=1, iterations=10, learned=4)._line(world, seat, first, TurnNode())
+    assert learned == pytest.approx(learned_chances(end, seat)[seat]) == pytest.approx(learned_chance(end, seat))
+    assert learned != pytest.approx(win_chance(end, seat)) and learned != pytest.approx(fitted_chance(end, seat))
     for bad in ("search:l,l", "search:l5", "search:ll", "search:l,l1"):
         with pytest.raises(PamirError, match="l the learned reward"):
             parse_bot(bad)

@@ -164,8 +164,11 @@ from typing import Final
 '''
 
 
-def write(path: str, trees: dict[str, list[float] | list[int] | float], notes: dict[str, object]) -> None:
-    lines = [HEADER.format(**notes)]
+def write(
+    path: str, trees: dict[str, list[float] | list[int] | float], notes: dict[str, object], header: str = HEADER
+) -> None:
+    """The trees as a Python module of parallel tuples, its docstring ``header`` filled in with ``notes``."""
+    lines = [header.format(**notes)]
     lines.append(f"BASE: Final[float] = {trees['base']!r}\n")
     for name, kind in (("roots", "int"), ("feature", "int"), ("threshold", "float"), ("left", "int"), ("right", "int")):
         values = trees[name]

@@ -50,7 +50,7 @@ from ..rules.scoring import (
     influence,
 )
 from ..rules.turn import END_TURN, hand_limit
-from . import value_trees
+from . import value_trees, value_trees4
 from .base import Decision
 from .determinize import determinize
 from .wakhan import WakhanPlayer
@@ -545,28 +545,95 @@ def learned_inputs(g: Game, viewer: int) -> list[float]:
     ]
 
 
-def learned_chance(g: Game, player: int) -> float:
-    """``player``'s chance of winning a two-player game without Wakhan by boosted trees fitted to who won
-    (:mod:`~paxpamir.agents.value_trees`, written by ``tools/fit_value_trees.py``: unlike :func:`fitted_chance`,
-    what a lead is worth depends on how many Dominance Checks are left); a share of the win, or 0, at the end;
-    :func:`fitted_chance` for other games.
+def seat_inputs(g: Game, rows: list[list[float]], viewer: int, seat: int) -> list[float]:
+    """What the four-player learned reward (:func:`learned_chances`) reads of ``seat`` at a position from
+    ``viewer``'s view, ``rows`` being every seat's :func:`seat_features` from that view: the seat's
+    :data:`FEATURES`, the most of each among the other seats, the seat's lead over that most and over the others'
+    mean, the cards left in the deck, the Dominance Checks left, the turn, whether the seat is the viewer and how
+    many seats after the one to play it sits."""
+    mine = rows[seat]
+    others = [row for p, row in enumerate(rows) if p != seat]
+    count = float(len(others))
+    most: list[float] = []
+    mean: list[float] = []
+    for i in range(len(mine)):
+        column = [row[i] for row in others]
+        most.append(max(column))
+        mean.append(sum(column) / count)
+    return [
+        *mine,
+        *most,
+        *(a - b for a, b in zip(mine, most, strict=True)),
+        *(a - b for a, b in zip(mine, mean, strict=True)),
+        float(len(g.deck)),
+        float(g.dominance_checks_left()),
+        float(g.turn),
+        1.0 if seat == viewer else 0.0,
+        float((seat - g.current) % g.n),
+    ]
 
-    >>> from paxpamir import Game
-    >>> 0.3 < learned_chance(Game.new(players=2, seed=1), 0) < 0.7
-    True
-    """
-    if g.is_over or g.n != 2 or g.wakhan >= 0:
-        return fitted_chance(g, player)
-    x = learned_inputs(g, player)
-    feature, threshold, left, right = value_trees.FEATURE, value_trees.THRESHOLD, value_trees.LEFT, value_trees.RIGHT
-    total = value_trees.BASE
-    for root in value_trees.ROOTS:
+
+def trees_score(
+    base: float,
+    roots: tuple[int, ...],
+    feature: tuple[int, ...],
+    threshold: tuple[float, ...],
+    left: tuple[int, ...],
+    right: tuple[int, ...],
+    x: list[float],
+) -> float:
+    """The raw score (log-odds) of boosted trees held as parallel tuples of nodes for the inputs ``x``."""
+    total = base
+    for root in roots:
         node = root
         f = feature[node]
         while f >= 0:
             node = left[node] if x[f] <= threshold[node] else right[node]
             f = feature[node]
         total += threshold[node]
+    return total
+
+
+def learned_chances(g: Game, viewer: int) -> list[float]:
+    """Every seat's chance of winning a four-player game without Wakhan from ``viewer``'s view, by boosted trees
+    fitted to who won four-player arena games (:mod:`~paxpamir.agents.value_trees4`, written by
+    ``tools/fit_four_player_judge.py``): each seat's chance by the trees (:func:`seat_inputs`), divided by their
+    sum so that they add up to one.
+
+    >>> from paxpamir import Game
+    >>> chances = learned_chances(Game.new(players=4, seed=1), 0)
+    >>> len(chances), round(sum(chances), 9), all(0.1 < c < 0.4 for c in chances)
+    (4, 1.0, True)
+    """
+    if g.n != 4 or g.wakhan >= 0:
+        raise ValueError("the four-player learned reward is for four-player games without Wakhan")
+    rows = seat_features(g, viewer)
+    t = value_trees4
+    chances = [
+        1.0 / (1.0 + math.exp(-trees_score(t.BASE, t.ROOTS, t.FEATURE, t.THRESHOLD, t.LEFT, t.RIGHT,
+                                            seat_inputs(g, rows, viewer, p))))
+        for p in range(4)
+    ]
+    total = sum(chances)
+    return [c / total for c in chances]
+
+
+def learned_chance(g: Game, player: int) -> float:
+    """``player``'s chance of winning by boosted trees fitted to who won: in a two-player game without Wakhan
+    (:mod:`~paxpamir.agents.value_trees`, written by ``tools/fit_value_trees.py``: unlike :func:`fitted_chance`,
+    what a lead is worth depends on how many Dominance Checks are left), or a four-player one
+    (:func:`learned_chances`); a share of the win, or 0, at the end; :func:`fitted_chance` for other games.
+
+    >>> from paxpamir import Game
+    >>> 0.3 < learned_chance(Game.new(players=2, seed=1), 0) < 0.7
+    True
+    """
+    if g.is_over or g.wakhan >= 0 or g.n not in (2, 4):
+        return fitted_chance(g, player)
+    if g.n == 4:
+        return learned_chances(g, player)[player]
+    t = value_trees
+    total = trees_score(t.BASE, t.ROOTS, t.FEATURE, t.THRESHOLD, t.LEFT, t.RIGHT, learned_inputs(g, player))
     return 1.0 / (1.0 + math.exp(-total))
 
 

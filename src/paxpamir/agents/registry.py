@@ -138,8 +138,8 @@ def _search_settings(level: str) -> dict[str, Any] | None:
     their best two options, ``r0.5`` a tree of the other seats' replies in its lines, widened as ``w`` widens its
     own, ``u0.3`` the follow-ups of its actions searched with that share of its budget, ``t36`` the temperature of
     its reward, ``f`` its reward by the evaluation fitted to who won, ``g`` its own choices (candidates,
-    continuation, follow-ups) by that evaluation, ``l`` its reward by the trees fitted to who won two-player games
-    (``l1``: only where a line ends with one Dominance Check left; ``l0``: never), ``k`` the other hands in its
+    continuation, follow-ups) by that evaluation, ``l`` its reward by the trees fitted to who won two- and four-player
+    games (``l1``: only where a line ends with one Dominance Check left; ``l0``: never), ``k`` the other hands in its
     determinizations as the public log tells them (``k0``: dealt at random from the unseen cards), ``x`` candidates
     that are different turns (a candidate whose line ends where a better-ranked one's did gives its place to the next
     option; ``x0``: no such check), ``a`` lines that end at the start of its turn scored after its best action there

@@ -185,10 +185,12 @@ REMEMBER: Final[bool] = False
 #: ended (the same position, hands in any order) gives its place to the next option by
 #: the heuristic's ranking, so that the candidates are different turns.
 DISTINCT: Final[bool] = False
-#: The reward by boosted trees fitted to who won two-player games (:func:`~paxpamir.agents.heuristic.learned_chance`:
-#: what a lead is worth depends on the Dominance Checks left, which the fitted weights of :data:`FITTED` cannot
-#: say) instead of the heuristic's chance where a line ends with at most this many Dominance Checks left: 0, never;
-#: 4, always (``search:l``; ``search:l1``, only with one check left; in other games, the fitted weights' chance).
+#: The reward by boosted trees fitted to who won (:func:`~paxpamir.agents.heuristic.learned_chance`: two-player
+#: games of heuristic bots, where what a lead is worth depends on the Dominance Checks left, which the fitted weights
+#: of :data:`FITTED` cannot say; four-player arena games of the search, where the heuristic's chance foresees little:
+#: :func:`~paxpamir.agents.heuristic.learned_chances`) instead of the heuristic's chance where a line or a playout ends
+#: with at most this many Dominance Checks left: 0, never; 4, always (``search:l``; ``search:l1``, only with one check
+#: left; in games of other sizes or with Wakhan, the fitted weights' chance).
 LEARNED: Final[int] = 0
 #: Where a line ends at the start of the searcher's turn: scored there (False), or after its best action there by the
 #: heuristic's one-action lookahead, follow-ups finished (True, ``search:a``): what it can do next counts (a card
