@@ -137,6 +137,9 @@ def test_other_games_keep_the_fitted_chance_and_the_end_a_share_of_the_win() -> 
         assert learned_chance(game, 0) == fitted_chance(game, 0)
         with pytest.raises(ValueError, match="four-player games without Wakhan"):
             learned_chances(game, 0)
+    for seat in (4, -1):
+        with pytest.raises(ValueError, match="viewer is a seat, 0 to 3"):
+            learned_chances(_random_game(4, 3, 10), seat)
     for players, seed in ((2, 6), (4, 3)):
         game = _random_game(players, seed, 60)
         chances = [learned_chance(game, p) for p in range(players)]

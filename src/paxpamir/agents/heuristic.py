@@ -607,6 +607,8 @@ def learned_chances(g: Game, viewer: int) -> list[float]:
     """
     if g.n != 4 or g.wakhan >= 0:
         raise ValueError("the four-player learned reward is for four-player games without Wakhan")
+    if not 0 <= viewer < 4:
+        raise ValueError(f"viewer is a seat, 0 to 3, not {viewer!r}")
     rows = seat_features(g, viewer)
     t = value_trees4
     chances = [
