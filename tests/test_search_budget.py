@@ -27,6 +27,7 @@ from paxpamir.agents.heuristic import (
     learned_chance,
     learned_chances,
     score_options,
+    scored_positions,
     scores_within,
     win_chance,
 )
@@ -953,15 +954,15 @@ def test_a_playout_may_end_after_the_next_dominance_check_and_be_scored_by_the_r
     world, seat, _ = _line_start(4, 41)
     left = world.dominance_checks_left()
     g = world.clone()
-    assert play_on(g, random.Random(7), checks=1)
+    assert play_on(g, random.Random(7), checks=1) is g  # played on in place
     assert g.is_over or g.dominance_checks_left() == left - 1
     again = world.clone()
-    assert play_on(again, random.Random(7), checks=1) and again.state_hash() == g.state_hash()  # the same draws
+    assert play_on(again, random.Random(7), checks=1) is again and again.state_hash() == g.state_hash()  # same draws
     two = world.clone()
-    assert play_on(two, random.Random(7), checks=2) and (two.is_over or two.dominance_checks_left() == left - 2)
+    assert play_on(two, random.Random(7), checks=2) is two and (two.is_over or two.dominance_checks_left() == left - 2)
     whole = world.clone()
-    assert play_on(whole, random.Random(7)) and whole.is_over  # checks 0: to the end of the game
-    assert not play_on(world.clone(), random.Random(7), stop=lambda: True, checks=1)
+    assert play_on(whole, random.Random(7)) is whole and whole.is_over  # checks 0: to the end of the game
+    assert play_on(world.clone(), random.Random(7), stop=lambda: True, checks=1) is None
     for wrong in (-1, 5, True):
         with pytest.raises(ValueError, match="checks is a number of Dominance Checks"):
             play_on(world.clone(), random.Random(7), checks=wrong)
@@ -972,7 +973,7 @@ def test_a_playout_may_end_after_the_next_dominance_check_and_be_scored_by_the_r
     probe = SearchBot(seed=5, iterations=10, playout_checks=1)
 
     def reward(end: Game, draws: int) -> float:
-        assert play_on(end, random.Random(draws), checks=1)
+        assert play_on(end, random.Random(draws), checks=1) is end
         if end.is_over:
             return 1.0 / len(end.winners) if player in end.winners else 0.0
         return win_chance(end, player, probe.temperature)
@@ -1018,3 +1019,77 @@ def test_playouts_may_be_played_from_more_than_the_best_two_candidates_lines() -
     for bad in ("search:y1", "search:y", "search:y3,y4", "search:y33", "search:yx"):
         with pytest.raises(PamirError, match="y3 playouts from its best three candidates"):
             parse_bot(bad)
+
+
+def test_a_cheaper_playout_scores_a_few_of_each_turns_options_and_plays_on_from_the_position_it_scored() -> None:
+    # search:z4: in a playout every seat's turn decision with more than four options scores four of them, drawn at
+    # random, and the game goes on from the copy its scoring made of the chosen option's position (the action's
+    # follow-up taken there as the heuristic's lookahead took it), not from a fresh one: a cheaper playout.
+    world, seat, _ = _line_start(4, 41)
+    assert len(world.legal_options()) > 4
+    # Those positions and their scores: the heuristic's one-action scores, each option's position after its follow-up.
+    options = world.legal_options()
+    before = world.state_hash()
+    scored = scored_positions(world, seat, options)
+    assert scored is not None
+    children, scores = scored
+    assert scores == score_options(world, seat, options, True, 0) and world.state_hash() == before
+    assert len(children) == len(options) and any(child is not None for child in children)
+    for child in children:  # a copy each, with the option taken and its follow-up finished
+        assert child is None or (child is not world and child.state_hash() != before)
+    assert scored_positions(world, seat, options, stop=lambda: True) is None
+    # A whole playout, replayed by hand from the same draws.
+    rng = random.Random(7)
+    g = world.clone()
+    g.quiet = True
+    while not g.is_over:
+        who = g.current_player
+        assert who is not None
+        legal = g.legal_options()
+        if g.decision == "turn" and len(legal) > 1:
+            drawn = rng.sample(legal, 4) if len(legal) > 4 else legal
+            made = scored_positions(g, who, drawn)
+            assert made is not None
+            top = max(made[1])
+            i = rng.choices(range(len(drawn)), [math.exp(score - top) for score in made[1]])[0]
+            child = made[0][i]
+            if child is None:
+                g.apply(drawn[i])
+            else:
+                g = child
+        else:
+            assert greedy_step(g, who, True)
+    start = world.clone()
+    end = play_on(start, random.Random(7), sample=4)
+    assert end is not None and end is not start and end.is_over and end.state_hash() == g.state_hash()
+    again = play_on(world.clone(), random.Random(7), sample=4)
+    assert again is not None and again.state_hash() == end.state_hash()  # the same draws, the same playout
+    # Without a sample every option is scored and the game played on in place: another playout.
+    whole = world.clone()
+    assert play_on(whole, random.Random(7)) is whole and whole.is_over and whole.state_hash() != end.state_hash()
+    assert play_on(world.clone(), random.Random(7), stop=lambda: True, sample=4) is None
+    for wrong in (-1, True, 2.0):
+        with pytest.raises(ValueError, match="sample is a whole number of options"):
+            play_on(world.clone(), random.Random(7), sample=wrong)
+    # In the search: the candidates' shares of the wins in those playouts, replayed by hand.
+    game = _turn_position(4, 31, 4)
+    player = game.current_player
+    assert player is not None
+    probe = SearchBot(seed=5, iterations=10, playout_sample=4)
+
+    def share(line: Game, draws: int) -> float:
+        finished = play_on(line, random.Random(draws), sample=4)
+        assert finished is not None
+        return 1.0 / len(finished.winners) if player in finished.winners else 0.0
+
+    ranked = [(o, 0.5) for o in game.legal_options()[:2]]
+    assert _playouts_by_hand(probe, determinization_base(game, player), player, ranked, 2, share)
+    bot = make_agent("search:n0.8,z4", 1)
+    assert isinstance(bot, SearchBot) and (bot.playouts, bot.playout_sample) == (0.8, 4)
+    assert make_agent("search", 1).playout_sample == 0  # type: ignore[attr-defined]
+    for bad in ("search:z", "search:z4,z3", "search:zx", "search:z-1"):
+        with pytest.raises(PamirError, match="z4 playouts that score four options of a turn"):
+            parse_bot(bad)
+    for wrong in (-1, True, 1.5):
+        with pytest.raises((TypeError, ValueError), match="playout_sample is a whole number|int"):
+            SearchBot(seed=1, iterations=10, playout_sample=wrong)

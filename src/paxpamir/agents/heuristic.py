@@ -836,9 +836,9 @@ def score_options(
     ``fitted``: evaluated by :func:`fitted_value` instead of :func:`evaluate`. ``stop``: the plan is made
     best-first while ``stop()`` is false (a searcher's deadline); the options not planned by then keep their
     one-action scores (without it, or while it stays false, the scores are the same)."""
-    scores = _scores(game, player, options, follow_up, plan, plan_then, fitted, stop, False)
-    assert scores is not None
-    return scores
+    scored = _scored(game, player, options, follow_up, plan, plan_then, fitted, stop, False)
+    assert scored is not None
+    return scored[1]
 
 
 def best_after(
@@ -870,10 +870,20 @@ def scores_within(
     dropped): ``stop`` is asked before each option is scored, inside its greedy follow-up before each option
     looked at there, and before each option of the plan (its second actions included), and None is returned
     once it is true."""
-    return _scores(game, player, options, follow_up, plan, PLAN_THEN_WIDTH, fitted, stop, True)
+    scored = _scored(game, player, options, follow_up, plan, PLAN_THEN_WIDTH, fitted, stop, True)
+    return None if scored is None else scored[1]
 
 
-def _scores(
+def scored_positions(
+    game: Game, player: int, options: list[Option], stop: Callable[[], bool] | None = None
+) -> tuple[list[Game | None], list[float]] | None:
+    """:func:`scores_within` (follow-ups, no plan), with the position each option's score was taken in: a copy of
+    ``game`` after the option and its greedy follow-up (None for an option that changes or brings nothing), to play
+    on from without taking the follow-up again (a cheaper playout)."""
+    return _scored(game, player, options, True, 0, PLAN_THEN_WIDTH, False, stop, True)
+
+
+def _scored(
     game: Game,
     player: int,
     options: list[Option],
@@ -883,8 +893,9 @@ def _scores(
     fitted: bool,
     stop: Callable[[], bool] | None,
     abandon: bool,
-) -> list[float] | None:
-    """:func:`score_options` (``abandon``: :func:`scores_within`)."""
+) -> tuple[list[Game | None], list[float]] | None:
+    """:func:`score_options` (``abandon``: :func:`scores_within`), with the position after each option
+    (:func:`_after`)."""
     results = []
     cut = stop if abandon else None  # only a scoring that is dropped at the deadline may leave one unfinished
     for option in options:
@@ -926,13 +937,13 @@ def _scores(
             if seconds:
                 # The same gain one action later is worth a little less: a move that brings nothing before a
                 # purchase must not tie the purchase alone (issue 34).
-                then = _scores(child, player, seconds, follow_up, plan_then, 0, fitted, stop, abandon)
+                then = _scored(child, player, seconds, follow_up, plan_then, 0, fitted, stop, abandon)
                 if then is None:
                     return None
-                best_then = max(then) - SHORTER
+                best_then = max(then[1]) - SHORTER
                 if best_then > scores[i]:
                     scores[i] = best_then
-    return scores
+    return [child for child, _ in results], scores
 
 
 def holder_choice(g: Game, options: list[Option]) -> Option:

@@ -121,7 +121,8 @@ def parse_bot(name: str) -> tuple[str, str]:
             "share of a candidate's value, v30 the heuristic's score counted as that many lines, n0.5 that share of "
             "the time spent on playouts to the end of the game from the lines of its best two candidates, "
             "b1 playouts that end after the next Dominance Check, scored by its reward there (b2 the one after), "
-            "y3 playouts from its best three candidates' lines; "
+            "y3 playouts from its best three candidates' lines, z4 playouts that score four options of a turn, "
+            "drawn at random; "
             "for instance search:strong,w0.5)"
         )
     if kind != "search" and level not in info.levels:
@@ -151,7 +152,8 @@ def _search_settings(level: str) -> dict[str, Any] | None:
     ``n0.5`` that share of its budget spent after the halving on playouts to the end of the game from the lines of its
     best two candidates (``n0``: none), ``b1`` playouts that end once the next Dominance Check has been resolved,
     scored by its reward there (``b2``: the one after; ``b0``: to the end of the game), ``y3`` playouts from the lines
-    of its best three candidates (the levels: two)
+    of its best three candidates (the levels: two), ``z4`` playouts in which every seat's turn decision scores only
+    four of its options, drawn at random (``z0``: all of them, as the levels do)
     (:class:`~paxpamir.agents.search.SearchBot`; ``search:w0.5,p0`` is the search as it played before its
     continuation was planned and kept). The settings for ``SearchBot``, or None when ``level`` is not written so."""
     base = SEARCH_LEVELS["normal"]
@@ -207,6 +209,8 @@ def _search_settings(level: str) -> dict[str, Any] | None:
                 changes["playout_checks"] = int(token[1:] or 1)
             elif token.startswith("y") and token[1:].isdigit() and "playout_width" not in changes:
                 changes["playout_width"] = int(token[1:])
+            elif token.startswith("z") and token[1:].isdigit() and "playout_sample" not in changes:
+                changes["playout_sample"] = int(token[1:])
             elif token.startswith("u") and "follow_ups" not in changes:
                 changes["follow_ups"] = float(token[1:])
             elif token.isdigit() and not budget:

@@ -90,6 +90,7 @@ from .heuristic import (
     kinds_in_role,
     learned_chance,
     score_options,
+    scored_positions,
     scores_within,
     stalled,
     win_chance,
@@ -231,6 +232,9 @@ PLAYOUT_LINES: Final[int] = 30
 PLAYOUT_CHECKS: Final[int] = 0
 #: A playout that has not ended after this many decisions is dropped (none has come near it).
 PLAYOUT_STEPS: Final[int] = 20_000
+#: How many options of each turn decision a playout scores, drawn at random (0: all of them, as the levels do):
+#: fewer make a playout cheaper, so that a second holds more of them, with every seat's play in them weaker.
+PLAYOUT_SAMPLE: Final[int] = 0
 
 
 def _reward(value: float) -> float:
@@ -254,32 +258,45 @@ def play_on(
     wakhan: WakhanPlayer | None = None,
     stop: Callable[[], bool] | None = None,
     checks: object = 0,
-) -> bool:
+    sample: object = 0,
+) -> Game | None:
     """Play ``g`` (a determinization: every card known) on, in place, to the end of the game, or with ``checks``
     (1 or more) until that many more Dominance Checks have been resolved if the game has not ended first: every
     seat's turn decisions drawn by its heuristic scores (an option ``temperature`` points behind the best e times
     less often), its other decisions its heuristic's best (every decision at ``temperature`` 0), Wakhan's by her
-    procedure. False, with ``g`` part-played, when ``stop()`` became true first (asked before each decision) or
-    the game did not get there within :data:`PLAYOUT_STEPS` decisions.
+    procedure. Returns the position where it stopped, ``g``; None, with ``g`` part-played, when ``stop()`` became
+    true first (asked before each decision) or the game did not get there within :data:`PLAYOUT_STEPS` decisions.
+
+    ``sample`` (1 or more, with ``temperature`` above 0) makes a cheaper playout (:data:`PLAYOUT_SAMPLE`): a turn
+    decision with more options than that scores only that many of them, drawn at random, and the game goes on from
+    the copy its scoring made of the chosen option's position, the action's follow-up decisions taken there as the
+    heuristic's one-action lookahead took them. The position returned is then that copy, played on, and ``g`` is
+    left part-played.
 
     >>> from paxpamir import Game
     >>> g = Game.new(players=2, seed=5)
     >>> left = g.dominance_checks_left()
-    >>> play_on(g, random.Random(1), checks=1) and (g.is_over or g.dominance_checks_left() == left - 1)
+    >>> play_on(g, random.Random(1), checks=1) is g and (g.is_over or g.dominance_checks_left() == left - 1)
+    True
+    >>> end = play_on(Game.new(players=4, seed=5), random.Random(1), sample=4)
+    >>> end is not None and end.is_over
     True
     """
     if not 0 <= temperature < math.inf:
         raise ValueError(f"temperature is 0 or a positive number of heuristic points, not {temperature}")
     if not isinstance(checks, int) or isinstance(checks, bool) or not 0 <= checks <= 4:
         raise ValueError(f"checks is a number of Dominance Checks, 0 to 4, not {checks!r}")
+    if not isinstance(sample, int) or isinstance(sample, bool) or sample < 0:
+        raise ValueError(f"sample is a whole number of options, 0 (all of them) or more, not {sample!r}")
+    drawn: int = sample
     more: int = checks  # typed object above: compiled, an int parameter would take True as 1 before the check
     g.quiet = True
     until = g.dominance_checks_left() - more if more else -1  # the checks left where it stops
     for _ in range(PLAYOUT_STEPS):
         if g.is_over or (more and g.dominance_checks_left() <= until):
-            return True
+            return g
         if stop is not None and stop():
-            return False
+            return None
         who = g.current_player
         assert who is not None
         if who == g.wakhan:
@@ -290,14 +307,22 @@ def play_on(
             if len(options) == 1:
                 g.apply(options[0])
                 continue
-            scores = scores_within(g, who, options, True, 0, False, stop)
-            if scores is None:
-                return False
+            if 0 < drawn < len(options):
+                options = rng.sample(options, drawn)
+            scored = scored_positions(g, who, options, stop)
+            if scored is None:
+                return None
+            children, scores = scored
             top = max(scores)
-            g.apply(rng.choices(options, [math.exp((score - top) / temperature) for score in scores])[0])
+            i = rng.choices(range(len(options)), [math.exp((score - top) / temperature) for score in scores])[0]
+            child = children[i] if drawn else None
+            if child is None:
+                g.apply(options[i])
+            else:
+                g = child
         elif not greedy_step(g, who, True, stop=stop):
-            return False
-    return False
+            return None
+    return None
 
 
 def play_out(
@@ -316,7 +341,7 @@ def play_out(
     >>> shares is not None and sum(shares) == 1.0
     True
     """
-    if not play_on(g, rng, temperature, wakhan, stop):
+    if play_on(g, rng, temperature, wakhan, stop) is None:
         return None
     return [1.0 / len(g.winners) if p in g.winners else 0.0 for p in range(g.n)]
 
@@ -372,7 +397,8 @@ class SearchBot:
     as ``prior_lines`` lines); ``playouts``: the share of its budget spent after the halving on playouts to the end
     of the game from the lines of its best ``playout_width`` candidates (:data:`PLAYOUTS`: 0, none; :meth:`_playouts`);
     ``playout_checks``: playouts that end once that many Dominance Checks have been resolved, scored by its reward
-    there (:data:`PLAYOUT_CHECKS`: 0, to the end of the game).
+    there (:data:`PLAYOUT_CHECKS`: 0, to the end of the game); ``playout_sample``: playouts in which every seat's
+    turn decision scores only that many of its options, drawn at random (:data:`PLAYOUT_SAMPLE`: 0, all of them).
     ``clock`` reads the time in seconds (tests give a fake one).
 
     >>> from paxpamir import Game
@@ -410,6 +436,7 @@ class SearchBot:
         playouts: float = PLAYOUTS,
         playout_width: int = PLAYOUT_WIDTH,
         playout_checks: object = PLAYOUT_CHECKS,  # object: compiled, an int parameter would take True as 1
+        playout_sample: object = PLAYOUT_SAMPLE,  # object: compiled, an int parameter would take True as 1
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         if iterations is None and seconds is None:
@@ -458,6 +485,8 @@ class SearchBot:
             raise ValueError(f"playout_width is a whole number of candidates, 2 or more, not {playout_width!r}")
         if not isinstance(playout_checks, int) or isinstance(playout_checks, bool) or not 0 <= playout_checks <= 4:
             raise ValueError(f"playout_checks is a number of Dominance Checks, 0 to 4, not {playout_checks!r}")
+        if not isinstance(playout_sample, int) or isinstance(playout_sample, bool) or playout_sample < 0:
+            raise ValueError(f"playout_sample is a whole number of options, 0 or more, not {playout_sample!r}")
         self.seed = seed
         self.rng = random.Random(seed)
         self.iterations = iterations
@@ -488,6 +517,7 @@ class SearchBot:
         self.playouts = playouts
         self.playout_width = playout_width
         self.playout_checks: int = playout_checks
+        self.playout_sample: int = playout_sample
         # Follow-ups within an action: no plans.
         self.follow = HeuristicBot(seed, plan=0, reply=0, fitted=guided, remember=remember)
         self.wakhan = WakhanPlayer()
@@ -595,10 +625,16 @@ class SearchBot:
             draws = self.rng.getrandbits(64)  # the same for every candidate
             shares: list[float] = []
             for option, _ in ranked:
-                end = self.play_line(world, player, option, None, deadline)
-                if end is None or not play_on(
-                    end, random.Random(draws), wakhan=self.wakhan, stop=past, checks=self.playout_checks
-                ):
+                line = self.play_line(world, player, option, None, deadline)
+                end = None if line is None else play_on(
+                    line,
+                    random.Random(draws),
+                    wakhan=self.wakhan,
+                    stop=past,
+                    checks=self.playout_checks,
+                    sample=self.playout_sample,
+                )
+                if end is None:
                     break
                 # Its share of the win where the game ended (every reward is that there), else its reward after
                 # the Dominance Checks it was played through (:data:`PLAYOUT_CHECKS`).
